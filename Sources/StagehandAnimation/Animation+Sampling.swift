@@ -1,0 +1,73 @@
+extension Animation {
+  /// The states of every layer at `time` seconds from the start.
+  ///
+  /// Times before 0 or after `duration` are clamped; NaN is taken as 0.
+  public func sample(at time: Double) -> LayerStates {
+    guard let (index, progress) = locate(time) else { return initialStates }
+    var states = startStates[index]
+    Animation.apply(steps[index], progress: progress, to: &states)
+    return states
+  }
+
+  /// The state of one layer at `time` seconds from the start, as `sample(at:)` would give it.
+  public func sample(_ layer: LayerID, at time: Double) -> LayerState {
+    guard let (index, progress) = locate(time) else { return initialStates[layer] }
+    var state = startStates[index][layer]
+    for change in steps[index].changes where change.layer == layer {
+      Animation.apply(change.change, progress: progress, to: &state)
+    }
+    return state
+  }
+
+  /// The step in progress at `time` and the curve's value for it, or `nil` before the first step has begun.
+  @inline(__always)
+  private func locate(_ time: Double) -> (index: Int, progress: Double)? {
+    let t = time.isNaN ? 0 : min(max(time, 0), duration)
+    // The number of steps that have begun: a forward animation counts steps starting at t, a reversed one does not.
+    var low = 0
+    var high = startTimes.count
+    while low < high {
+      let mid = (low + high) / 2
+      let begun = isReversed ? startTimes[mid] < t : startTimes[mid] <= t
+      if begun { low = mid + 1 } else { high = mid }
+    }
+    guard low > 0 else { return nil }
+    let index = low - 1
+    let step = steps[index]
+    guard step.duration > 0 else { return (index, 1) }
+    let p = min(max((t - startTimes[index]) / step.duration, 0), 1)
+    return (index, step.curve.value(at: p))
+  }
+
+  /// Applies every change of `step` at curve progress `c` (0 = not at all, 1 = fully).
+  static func apply(_ step: Step, progress c: Double, to states: inout LayerStates) {
+    for change in step.changes {
+      apply(change.change, progress: c, to: &states[change.layer])
+    }
+  }
+
+  /// Applies one change at curve progress `c`.
+  ///
+  /// Translation, opacity, anchor and perspective move linearly with `c`; scale moves linearly from its value at the
+  /// step's start to that value times the factor; rotation turns by `c` times the angle about the fixed axis.
+  @inline(__always)
+  static func apply(_ change: LayerChange, progress c: Double, to state: inout LayerState) {
+    switch change {
+    case .translate(let v):
+      state.translation = state.translation + v * c
+    case .rotate(let angle, let axis):
+      state.rotation = state.rotation * Rotation(angle: angle * c, axis: axis)
+    case .scale(let k):
+      state.scale = Vector3(
+        x: state.scale.x * (1 + (k.x - 1) * c),
+        y: state.scale.y * (1 + (k.y - 1) * c),
+        z: state.scale.z * (1 + (k.z - 1) * c))
+    case .fade(let d):
+      state.opacity += d * c
+    case .moveAnchor(let d):
+      state.anchor = Point(x: state.anchor.x + d.x * c, y: state.anchor.y + d.y * c)
+    case .changePerspective(let d):
+      state.perspective += d * c
+    }
+  }
+}

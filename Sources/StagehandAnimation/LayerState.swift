@@ -1,0 +1,109 @@
+/// Names one of the layers an animation moves.
+public enum LayerID: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+  /// The layer of the content being shown.
+  case appearing = 0
+  /// The layer of the content being hidden.
+  case disappearing = 1
+  /// The stage: the container's own layer, which holds the perspective and transforms both content layers.
+  case stage = 2
+
+  /// The name used in messages and files: `appearing`, `disappearing` or `stage`.
+  public var description: String {
+    switch self {
+    case .appearing: "appearing"
+    case .disappearing: "disappearing"
+    case .stage: "stage"
+    }
+  }
+
+  /// The layer that plays this one's part once appearing and disappearing are swapped.
+  public var swapped: LayerID {
+    switch self {
+    case .appearing: .disappearing
+    case .disappearing: .appearing
+    case .stage: .stage
+    }
+  }
+}
+
+/// The state of one layer at one moment.
+///
+/// Every content layer fills the container bounds. Rotation and scale apply about the anchor point, whatever
+/// translation has built up, and the translation applies last.
+///
+/// Opacity clamping rule: `opacity` is stored unclamped, so that fades add up and reverse exactly even when a style
+/// overshoots; renderers use `visibleOpacity`, which clamps it to [0, 1].
+public struct LayerState: Hashable, Sendable {
+  /// The translation, in points.
+  public var translation: Vector3 = .zero
+  /// The rotation about the anchor point.
+  public var rotation: Rotation = .identity
+  /// The scale factors along each axis, about the anchor point.
+  public var scale: Vector3 = .one
+  /// The anchor point in unit coordinates of the layer: (0.5, 0.5) is its centre.
+  public var anchor = Point(x: 0.5, y: 0.5)
+  /// The opacity, unclamped (see `visibleOpacity`).
+  public var opacity: Double = 1
+  /// The strength of the perspective given to sublayers, `1 / camera distance` in points; 0 means none.
+  /// Only the stage's perspective is used.
+  public var perspective: Double = 0
+
+  /// The state of a layer at rest: no translation, rotation or scaling, centred anchor, opaque, no perspective.
+  public static let identity = LayerState()
+
+  /// Creates the identity state.
+  public init() {}
+
+  /// The opacity a renderer shows: `opacity` clamped to [0, 1].
+  public var visibleOpacity: Double { min(max(opacity, 0), 1) }
+
+  /// The transform of this layer for a layer that fills `bounds`: rotation and scale about the anchor point,
+  /// then the translation.
+  public func transform(in bounds: Rect) -> Transform3D {
+    let a = bounds.point(atUnit: anchor)
+    let anchorVector = Vector3(x: a.x, y: a.y, z: 0)
+    return Transform3D.translation(translation + anchorVector) * .rotation(rotation) * .scale(scale)
+      * .translation(-anchorVector)
+  }
+}
+
+/// The states of the stage, the appearing and the disappearing layers at one moment.
+public struct LayerStates: Hashable, Sendable {
+  /// The state of the appearing layer.
+  public var appearing: LayerState
+  /// The state of the disappearing layer.
+  public var disappearing: LayerState
+  /// The state of the stage.
+  public var stage: LayerState
+
+  /// Creates the states of the three layers.
+  public init(appearing: LayerState = .identity, disappearing: LayerState = .identity, stage: LayerState = .identity) {
+    self.appearing = appearing
+    self.disappearing = disappearing
+    self.stage = stage
+  }
+
+  /// Every layer at rest.
+  public static let identity = LayerStates()
+
+  /// The state of `layer`.
+  public subscript(layer: LayerID) -> LayerState {
+    get {
+      switch layer {
+      case .appearing: appearing
+      case .disappearing: disappearing
+      case .stage: stage
+      }
+    }
+    set {
+      switch layer {
+      case .appearing: appearing = newValue
+      case .disappearing: disappearing = newValue
+      case .stage: stage = newValue
+      }
+    }
+  }
+
+  /// The same states with the appearing and disappearing layers exchanged.
+  public var swapped: LayerStates { LayerStates(appearing: disappearing, disappearing: appearing, stage: stage) }
+}

@@ -1,0 +1,106 @@
+import StagehandAnimation
+import StagehandTestSupport
+import Testing
+
+@testable import StagehandAnimation
+
+/// The inverse law of ARCHITECTURE.md, over a seeded corpus of random animations.
+@Suite("The inverse law")
+struct InverseLawTests {
+  static let seed = SeededGenerator.testSeed(0x5747_4745_4841_4E44)
+  static let animationsPerBatch = 100
+  static let batches = 0..<10  // 1,000 animations in all
+
+  /// The random animations of one batch; each batch has its own seed derived from the run's.
+  static func corpus(batch: Int) -> (seed: UInt64, animations: [Animation]) {
+    var random = SeededGenerator(seed: seed &+ UInt64(batch) &* 0x1_0000_0001)
+    return (random.seed, (0..<animationsPerBatch).map { _ in random.animation() })
+  }
+
+  @Test("reversed().sample(t) equals sample(T - t) within 1e-9, at 100 even and 100 random times", arguments: batches)
+  func reversedSamplesMirrorForward(batch: Int) {
+    let (seed, animations) = Self.corpus(batch: batch)
+    var random = SeededGenerator(seed: seed ^ 0xFFFF)
+    for (index, forward) in animations.enumerated() {
+      let reversed = forward.reversed()
+      let even = inverseLawError(forward: forward, reversed: reversed, samples: 100)
+      var randomTimes = 0.0
+      for _ in 0..<100 {
+        let t = Double.random(in: 0...forward.duration, using: &random)
+        randomTimes = max(randomTimes, maxDifference(reversed.sample(at: t), forward.sample(at: forward.duration - t)))
+      }
+      #expect(even <= 1e-9 && randomTimes <= 1e-9, "animation \(index) of seed \(seed): error \(even), \(randomTimes)")
+    }
+  }
+
+  @Test("forward then reversed returns every layer to its initial state", arguments: batches)
+  func reversedEndsWhereForwardStarted(batch: Int) {
+    let (seed, animations) = Self.corpus(batch: batch)
+    for (index, forward) in animations.enumerated() {
+      let reversed = forward.reversed()
+      #expect(reversed.initialStates == forward.finalStates)
+      let error = maxDifference(reversed.finalStates, forward.initialStates)
+      #expect(error <= 1e-9, "animation \(index) of seed \(seed): error \(error)")
+    }
+  }
+
+  @Test("reversing twice gives back the original", arguments: batches)
+  func reversingTwiceIsIdentity(batch: Int) {
+    let (seed, animations) = Self.corpus(batch: batch)
+    for (index, forward) in animations.enumerated() {
+      let twice = forward.reversed().reversed()
+      #expect(twice.isReversed == forward.isReversed)
+      #expect(twice.steps.map(\.curve) == forward.steps.map(\.curve), "curves reverse exactly")
+      #expect(twice.steps.map(\.duration) == forward.steps.map(\.duration))
+      var worst = maxDifference(twice.initialStates, forward.initialStates)
+      for i in 0...100 {
+        let t = forward.duration * Double(i) / 100
+        worst = max(worst, maxDifference(twice.sample(at: t), forward.sample(at: t)))
+      }
+      #expect(worst <= 1e-9, "animation \(index) of seed \(seed): error \(worst)")
+    }
+  }
+
+  @Test("ease-in reverses to ease-out exactly, ease-in-out and linear to themselves")
+  func namedCurvesReverseExactly() {
+    #expect(TimingCurve.easeIn.reversed == .easeOut)
+    #expect(TimingCurve.easeOut.reversed == .easeIn)
+    #expect(TimingCurve.easeInOut.reversed == .easeInOut)
+    #expect(TimingCurve.linear.reversed == .linear)
+  }
+
+  /// The check above would catch a reversal that is off by one step or uses an inexact curve rule: both mutants are
+  /// built here from the same corpus, and the law's error must be far above its tolerance for them.
+  @Test("the law's check catches an off-by-one reversal and an inexact curve rule")
+  func lawCatchesWrongReversals() throws {
+    let (_, animations) = Self.corpus(batch: 0)
+    var offByOneCaught = 0
+    var inexactCaught = 0
+    var candidates = 0
+    for forward in animations where forward.steps.count >= 2 {
+      let inverted = forward.steps.reversed().map(\.inverted)
+      // Off by one: each inverted step played with the duration and curve of its neighbour.
+      let offByOne = try inverted.indices.map { i in
+        let neighbour = inverted[(i + 1) % inverted.count]
+        return try Step(duration: neighbour.duration, curve: neighbour.curve, changes: inverted[i].changes)
+      }
+      // Inexact: each curve's control points swapped, (x2, y2, x1, y1), instead of the exact rule.
+      let inexact = try zip(inverted, forward.steps.reversed()).map { step, original in
+        let c = original.curve
+        return try Step(duration: step.duration, curve: TimingCurve(x1: c.x2, y1: c.y2, x2: c.x1, y2: c.y1), changes: step.changes)
+      }
+      let hasDistinctCurves = Set(forward.steps.map(\.curve)).count > 1 || Set(forward.steps.map(\.duration)).count > 1
+      let hasAsymmetricCurve = forward.steps.contains { $0.duration > 0 && $0.curve != $0.curve.reversed }
+      guard hasDistinctCurves, hasAsymmetricCurve else { continue }
+      candidates += 1
+      let wrongByOne = Animation(steps: offByOne, initialStates: forward.finalStates, isReversed: true)
+      let wrongCurves = Animation(steps: inexact, initialStates: forward.finalStates, isReversed: true)
+      if inverseLawError(forward: forward, reversed: wrongByOne) > 1e-6 { offByOneCaught += 1 }
+      if inverseLawError(forward: forward, reversed: wrongCurves) > 1e-6 { inexactCaught += 1 }
+      #expect(inverseLawError(forward: forward, reversed: forward.reversed()) <= 1e-9)
+    }
+    #expect(candidates >= 20)
+    #expect(offByOneCaught >= candidates * 9 / 10, "\(offByOneCaught) of \(candidates)")
+    #expect(inexactCaught >= candidates * 9 / 10, "\(inexactCaught) of \(candidates)")
+  }
+}

@@ -1,0 +1,29 @@
+import StagehandAnimation
+
+/// The largest absolute difference between two layer states, over every number they hold.
+public func maxDifference(_ a: LayerState, _ b: LayerState) -> Double {
+  let pairs: [(Double, Double)] = [
+    (a.translation.x, b.translation.x), (a.translation.y, b.translation.y), (a.translation.z, b.translation.z),
+    (a.rotation.w, b.rotation.w), (a.rotation.x, b.rotation.x), (a.rotation.y, b.rotation.y),
+    (a.rotation.z, b.rotation.z), (a.scale.x, b.scale.x), (a.scale.y, b.scale.y), (a.scale.z, b.scale.z),
+    (a.anchor.x, b.anchor.x), (a.anchor.y, b.anchor.y), (a.opacity, b.opacity), (a.perspective, b.perspective),
+  ]
+  return pairs.reduce(0) { Swift.max($0, abs($1.0 - $1.1)) }
+}
+
+/// The largest absolute difference between the states of the same layers.
+public func maxDifference(_ a: LayerStates, _ b: LayerStates) -> Double {
+  LayerID.allCases.reduce(0) { Swift.max($0, maxDifference(a[$1], b[$1])) }
+}
+
+/// The largest difference, over `samples` evenly spaced times and both ends, between `reversed.sample(at: t)` and
+/// `forward.sample(at: T - t)`: 0 for an exact reversal.
+public func inverseLawError(forward: Animation, reversed: Animation, samples: Int = 100) -> Double {
+  let total = forward.duration
+  var worst = abs(reversed.duration - total)
+  for i in 0...samples {
+    let t = total * Double(i) / Double(samples)
+    worst = Swift.max(worst, maxDifference(reversed.sample(at: t), forward.sample(at: total - t)))
+  }
+  return worst
+}
