@@ -32,7 +32,8 @@ extension LayerStates {
     guard layer != .stage else { return stageTransform }
     let c = bounds.point(atUnit: stage.anchor)
     let centre = Vector3(x: c.x, y: c.y, z: 0)
-    let perspective = Transform3D.translation(centre) * .perspective(strength: stage.perspective) * .translation(-centre)
+    let perspective =
+      Transform3D.translation(centre) * .perspective(strength: stage.perspective) * .translation(-centre)
     return perspective * stageTransform * self[layer].transform(in: bounds)
   }
 

@@ -79,7 +79,9 @@ public struct Step: Hashable, Sendable {
   /// The step that undoes this one when played forwards: same duration, reversed curve, inverted changes in reverse
   /// order.
   public var inverted: Step {
-    Step(unchecked: duration, curve: curve.reversed, changes: changes.reversed().map { Change($0.layer, $0.change.inverted) })
+    Step(
+      unchecked: duration, curve: curve.reversed,
+      changes: changes.reversed().map { Change($0.layer, $0.change.inverted) })
   }
 
   /// The same step with the appearing and disappearing layers exchanged.

@@ -42,7 +42,8 @@ struct DurationTests {
   func knownSamples() throws {
     let animation = try Self.pushLike()
     #expect(animation.sample(at: 0).appearing.translation.x == 320, "the setup step applies at time 0")
-    #expect(abs(animation.sample(at: 0.15).appearing.translation.x - 160) < 1e-9, "ease-in-out is half way at half time")
+    #expect(
+      abs(animation.sample(at: 0.15).appearing.translation.x - 160) < 1e-9, "ease-in-out is half way at half time")
     #expect(animation.sample(at: 0.3).disappearing.translation.x == -320)
     #expect(abs(animation.sample(at: 0.35).disappearing.opacity - 0.5) < 1e-12)
     #expect(animation.sample(at: 99) == animation.finalStates)

@@ -26,7 +26,7 @@ struct GeometryTests {
         changes: [
           .init(.appearing, .translate(Vector3(x: 50, y: 0, z: 0))),
           .init(.appearing, .rotate(angle: .pi / 2, axis: .zAxis)),
-        ])
+        ]),
     ])
     let quad = try #require(animation.finalStates.projectedCorners(of: .appearing, in: Self.bounds))
     #expect(Self.close(quad.topLeft, Point(x: 50, y: 0)))  // the anchor stays put

@@ -87,7 +87,8 @@ struct InverseLawTests {
       // Inexact: each curve's control points swapped, (x2, y2, x1, y1), instead of the exact rule.
       let inexact = try zip(inverted, forward.steps.reversed()).map { step, original in
         let c = original.curve
-        return try Step(duration: step.duration, curve: TimingCurve(x1: c.x2, y1: c.y2, x2: c.x1, y2: c.y1), changes: step.changes)
+        return try Step(
+          duration: step.duration, curve: TimingCurve(x1: c.x2, y1: c.y2, x2: c.x1, y2: c.y1), changes: step.changes)
       }
       let hasDistinctCurves = Set(forward.steps.map(\.curve)).count > 1 || Set(forward.steps.map(\.duration)).count > 1
       let hasAsymmetricCurve = forward.steps.contains { $0.duration > 0 && $0.curve != $0.curve.reversed }

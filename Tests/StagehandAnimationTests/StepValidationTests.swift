@@ -8,11 +8,25 @@ struct StepValidationTests {
     arguments: [
       (-0.5, Step.Change(.appearing, .fade(-1)), "step duration -0.5 s is negative"),
       (Double.nan, Step.Change(.appearing, .fade(-1)), "step duration is nan"),
-      (1, Step.Change(.appearing, .translate(Vector3(x: .nan, y: 0, z: 0))), "translation x of the appearing layer is nan"),
-      (1, Step.Change(.disappearing, .scale(Vector3(x: 1, y: 0, z: 1))), "scale of the disappearing layer along y is 0"),
-      (1, Step.Change(.stage, .scale(Vector3(x: 1, y: 1, z: .leastNonzeroMagnitude))), "along z is 0 or too small to invert"),
-      (1, Step.Change(.appearing, .rotate(angle: 1, axis: .zero)), "rotation axis of the appearing layer has zero length"),
-      (1, Step.Change(.appearing, .rotate(angle: .infinity, axis: .yAxis)), "rotation angle of the appearing layer is inf"),
+      (
+        1, Step.Change(.appearing, .translate(Vector3(x: .nan, y: 0, z: 0))),
+        "translation x of the appearing layer is nan"
+      ),
+      (
+        1, Step.Change(.disappearing, .scale(Vector3(x: 1, y: 0, z: 1))), "scale of the disappearing layer along y is 0"
+      ),
+      (
+        1, Step.Change(.stage, .scale(Vector3(x: 1, y: 1, z: .leastNonzeroMagnitude))),
+        "along z is 0 or too small to invert"
+      ),
+      (
+        1, Step.Change(.appearing, .rotate(angle: 1, axis: .zero)),
+        "rotation axis of the appearing layer has zero length"
+      ),
+      (
+        1, Step.Change(.appearing, .rotate(angle: .infinity, axis: .yAxis)),
+        "rotation angle of the appearing layer is inf"
+      ),
       (1, Step.Change(.appearing, .changePerspective(0.002)), "perspective can only change on the stage"),
       (1, Step.Change(.stage, .fade(.nan)), "opacity change of the stage layer is nan"),
       (1, Step.Change(.stage, .moveAnchor(Point(x: 0, y: .infinity))), "anchor y of the stage layer is inf"),

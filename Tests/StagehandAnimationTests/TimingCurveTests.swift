@@ -21,7 +21,8 @@ struct TimingCurveTests {
         // Walk the curve by its parameter and check the value at each x the walk reaches.
         let s = Double(i) / 200
         let (x, y) = Self.point(curve, s)
-        let slope = abs(3 * (1 - s) * (1 - s) * curve.x1 + 6 * (1 - s) * s * (curve.x2 - curve.x1) + 3 * s * s * (1 - curve.x2))
+        let slope = abs(
+          3 * (1 - s) * (1 - s) * curve.x1 + 6 * (1 - s) * s * (curve.x2 - curve.x1) + 3 * s * s * (1 - curve.x2))
         guard slope > 1e-3 else { continue }  // where x barely moves, y at a given x is ill-conditioned
         #expect(abs(curve.value(at: x) - y) <= 1e-7, "\(curve) at x = \(x), seed offset \(seedOffset)")
       }
@@ -30,7 +31,8 @@ struct TimingCurveTests {
 
   @Test("the ends map exactly to 0 and 1, and progress outside [0, 1] is clamped")
   func endsAreExact() {
-    for curve in [TimingCurve.linear, .easeIn, .easeOut, .easeInOut, try! TimingCurve(x1: 0.1, y1: -2, x2: 0.9, y2: 3)] {
+    for curve in [TimingCurve.linear, .easeIn, .easeOut, .easeInOut, try! TimingCurve(x1: 0.1, y1: -2, x2: 0.9, y2: 3)]
+    {
       #expect(curve.value(at: 0) == 0)
       #expect(curve.value(at: 1) == 1)
       #expect(curve.value(at: -3) == 0)

@@ -26,7 +26,8 @@ public struct ProcessResult: Sendable {
 }
 
 /// Runs `executable` with `arguments` and an optional environment, waits for it, and returns what it printed.
-public func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
+public func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult
+{
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stagehand-run-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
