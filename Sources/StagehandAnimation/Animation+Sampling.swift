@@ -49,14 +49,15 @@ extension Animation {
   /// Applies one change at curve progress `c`.
   ///
   /// Translation, opacity, anchor and perspective move linearly with `c`; scale moves linearly from its value at the
-  /// step's start to that value times the factor; rotation turns by `c` times the angle about the fixed axis.
+  /// step's start to that value times the factor; rotation turns by `c` times the angle about the fixed axis, given in container coordinates (the change applies after
+  /// the rotation the layer already has).
   @inline(__always)
   static func apply(_ change: LayerChange, progress c: Double, to state: inout LayerState) {
     switch change {
     case .translate(let v):
       state.translation = state.translation + v * c
     case .rotate(let angle, let axis):
-      state.rotation = state.rotation * Rotation(angle: angle * c, axis: axis)
+      state.rotation = Rotation(angle: angle * c, axis: axis) * state.rotation
     case .scale(let k):
       state.scale = Vector3(
         x: state.scale.x * (1 + (k.x - 1) * c),

@@ -73,13 +73,14 @@ public struct Rect: Hashable, Sendable {
   }
 }
 
-/// A vector in space, in points: x to the right, y down, z towards the viewer.
+/// A vector in space, in points: x to the right, y down, z away from the viewer (into the screen), a right-handed
+/// system.
 public struct Vector3: Hashable, Sendable {
   /// The horizontal component.
   public var x: Double
   /// The vertical component, growing downwards.
   public var y: Double
-  /// The depth component, growing towards the viewer.
+  /// The depth component, growing away from the viewer.
   public var z: Double
 
   /// Creates a vector from its components.

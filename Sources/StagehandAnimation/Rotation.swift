@@ -1,7 +1,8 @@
 /// A rotation of space, stored as a unit quaternion so that rotations about different axes compose exactly.
 ///
-/// Angles are in radians and right-handed about their axis. With the y axis pointing down, a positive rotation
-/// about z turns clockwise on screen. The quaternion `q` and `-q` are the same rotation; a rotation built by turning
+/// Angles are in radians and right-handed about their axis, in the right-handed frame x right, y down, z into the
+/// screen: a positive rotation about z turns clockwise on screen, and a positive rotation about y brings the right
+/// edge towards the viewer. The quaternion `q` and `-q` are the same rotation; a rotation built by turning
 /// a full `2π` keeps its sign, so that interpolating through it stays continuous.
 public struct Rotation: Hashable, Sendable {
   /// The scalar part of the quaternion.

@@ -2,7 +2,7 @@
 public enum LayerChange: Hashable, Sendable {
   /// Moves the layer by a vector, in points.
   case translate(Vector3)
-  /// Turns the layer by an angle in radians about an axis through its anchor point.
+  /// Turns the layer by an angle in radians about an axis through its anchor point, in container coordinates.
   case rotate(angle: Double, axis: Vector3)
   /// Multiplies the layer's scale by non-zero factors, about its anchor point.
   case scale(Vector3)

@@ -2,8 +2,9 @@
 ///
 /// Convention: points are column vectors and a transform maps `p` to `M * p`; the element `mRC` sits at row `R`,
 /// column `C`, so a translation lives in `m14`, `m24`, `m34`. The product `a * b` applies `b` first, then `a`.
-/// Perspective lives in the fourth row: a camera at distance `d` on the positive z axis, looking towards negative z,
-/// gives `m43 = -1 / d`, so a point at depth `z` is divided by `w = 1 - z / d` (nearer points look larger).
+/// Perspective lives in the fourth row: a camera at distance `d` in front of the plane z = 0 (at z = -d, looking
+/// towards positive z, into the screen) gives `m43 = 1 / d`, so a point at depth `z` is divided by `w = 1 + z / d`:
+/// farther points look smaller, nearer ones larger.
 public struct Transform3D: Hashable, Sendable {
   // swift-format-ignore
   /// The elements, row by row.
@@ -49,7 +50,7 @@ public struct Transform3D: Hashable, Sendable {
       0, 0, 0, 1)
   }
 
-  /// The perspective of a camera at `cameraDistance` points on the positive z axis, looking at the origin.
+  /// The perspective of a camera at `cameraDistance` points in front of the plane z = 0, looking at the origin.
   ///
   /// An infinite distance gives the identity (no perspective).
   public static func perspective(cameraDistance: Double) -> Transform3D {
@@ -59,7 +60,7 @@ public struct Transform3D: Hashable, Sendable {
   /// The perspective whose strength is `1 / camera distance`; a strength of 0 is the identity.
   public static func perspective(strength: Double) -> Transform3D {
     var t = identity
-    t.m43 = -strength
+    t.m43 = strength
     return t
   }
 

@@ -51,9 +51,9 @@ struct GeometryTests {
 
   @Test("perspective projection of a point towards the camera and of a half-turned flip")
   func perspectiveProjection() throws {
-    let p = try #require(Transform3D.perspective(cameraDistance: 500).project(Vector3(x: 40, y: -20, z: 100)))
+    let p = try #require(Transform3D.perspective(cameraDistance: 500).project(Vector3(x: 40, y: -20, z: -100)))
     #expect(abs(p.x - 50) < 1e-12 && abs(p.y + 25) < 1e-12)  // divided by w = 1 - 100/500 = 0.8
-    #expect(Transform3D.perspective(cameraDistance: 500).project(Vector3(x: 0, y: 0, z: 500)) == nil)
+    #expect(Transform3D.perspective(cameraDistance: 500).project(Vector3(x: 0, y: 0, z: -500)) == nil)
 
     // A layer turned by π/3 about the vertical axis through its centre, seen from 400 points away.
     let d = 400.0
@@ -66,12 +66,12 @@ struct GeometryTests {
         ])
     ])
     let quad = try #require(animation.finalStates.projectedCorners(of: .appearing, in: Self.bounds))
-    // The right edge (x = +100 from the centre) turns to x' = 100 cos θ, z' = -100 sin θ: away from the camera.
-    let wRight = 1 + 100 * sin(angle) / d
-    let wLeft = 1 - 100 * sin(angle) / d
+    // The right edge (x = +100 from the centre) turns to x' = 100 cos θ, z' = -100 sin θ: towards the camera.
+    let wRight = 1 - 100 * sin(angle) / d
+    let wLeft = 1 + 100 * sin(angle) / d
     #expect(Self.close(quad.topRight, Point(x: 100 + 100 * cos(angle) / wRight, y: 50 - 50 / wRight)))
     #expect(Self.close(quad.topLeft, Point(x: 100 - 100 * cos(angle) / wLeft, y: 50 - 50 / wLeft)))
-    #expect(quad.topLeft.y < quad.topRight.y, "the nearer edge looks taller")
+    #expect(quad.topRight.y < quad.topLeft.y, "the nearer edge looks taller")
   }
 
   @Test("the transform convention: a * b applies b first")
