@@ -174,9 +174,9 @@ static int32_t zoom_build(const sh_context *context, const sh_host *host, sh_bui
     const struct zoom_anchor_move *move = &zoom_anchor_moves[origin];
 
     /* Step 1, a setup step of duration 0, applied at once: put the appearing layer in its starting state. Move its
-     * anchor first, while it is neither scaled nor rotated, so the move does not shift it on screen; then shrink it
-     * about the new anchor (x and y only: z stays 1, so the style needs no SH_STYLE_USES_3D flag) and make it
-     * transparent (opacity 1 - 1 = 0). */
+     * anchor to the origin, shrink it (x and y only: z stays 1, so the style needs no SH_STYLE_USES_3D flag) and make
+     * it transparent (opacity 1 - 1 = 0). Scales always act about the layer's anchor point, so it shrinks towards the
+     * origin; the order of changes within one step does not matter. */
     ZOOM_TRY(host->begin_step(builder, 0.0, SH_CURVE_LINEAR));
     ZOOM_TRY(host->move_anchor(builder, SH_LAYER_APPEARING, move->dx, move->dy));
     ZOOM_TRY(host->scale(builder, SH_LAYER_APPEARING, scale, scale, 1.0));
@@ -213,8 +213,9 @@ static const sh_style zoom_styles[] = {
         /* The builder's real type depends on its parameters, so the descriptor stores it as the generic
          * sh_function; the host calls it with the right argument list. */
         .builder = (sh_function)zoom_build,
-        /* NULL: Stagehand derives the exact inverse by playing the forward animation backwards. Supply an inverse
-         * builder only when the pop must look different; it then MUST bring every layer back to its initial state. */
+        /* NULL: Stagehand derives the exact inverse, the forward animation played backwards (with the two contents'
+         * roles exchanged, since in the pop the old content is the one that appears). Supply an inverse builder only
+         * when the pop must look different; it then MUST bring every layer back to its initial state. */
         .inverse_builder = NULL,
     },
 };

@@ -136,10 +136,10 @@
  * - The descriptor starts with `uint16_t abi_major; uint16_t abi_minor; uint32_t struct_size;`. A plugin MUST set
  *   abi_major to SH_ABI_MAJOR and abi_minor to SH_ABI_MINOR of the header it was built against (it MAY declare an
  *   older minor if it uses nothing newer).
- * - The host MUST refuse a plugin whose abi_major differs from its own. It MUST accept a plugin whose abi_minor is
- *   lower than or equal to its own. It MUST refuse a plugin whose abi_minor is greater than its own: such a plugin may
- *   set fields or flag bits whose meaning the host does not know, and ignoring them could silently change what the
- *   style does. The error message names both versions.
+ * - The host MUST refuse a plugin whose abi_major differs from its own. It MUST NOT refuse a plugin for having an
+ *   abi_minor lower than or equal to its own. It MUST refuse a plugin whose abi_minor is greater than its own: such a
+ *   plugin may set fields or flag bits whose meaning the host does not know, and ignoring them could silently change
+ *   what the style does. The error message names both versions.
  * - The host MUST NOT read a plugin struct past the struct_size the plugin declared, and MUST refuse a struct whose
  *   struct_size is smaller than that struct's size in the minor version the plugin declared.
  * - Arrays of structs (styles, parameters, presets) are walked with the element's struct_size as the stride, so that
@@ -148,7 +148,8 @@
  * - Structs the host fills (sh_context, sh_host) carry the host's struct_size. A plugin built against a header newer
  *   than the minor it declares MUST check a field is present before it reads or calls it; SH_HAS_FIELD does that.
  *   The fields of the minor the plugin declares are always present, since the host refuses newer minors.
- * - Reserved flag bits MUST be 0 when written. The host refuses a style with a flag bit set that it does not know.
+ * - Reserved flag bits MUST be 0 when written. The host refuses a plugin with a style that sets a flag bit the host
+ *   does not know.
  *   A plugin MUST ignore bits it does not know in flags the host writes.
  *
  * ------------------------------------------------------------------------------------------------------------------
@@ -192,7 +193,7 @@
  * - The plugin version is a Semantic Versioning 2.0.0 string such as "1.4.2", at most SH_MAX_NAME_LENGTH bytes.
  * - The license is an SPDX license identifier or expression, such as "MIT" or "Apache-2.0 OR MIT".
  * - Two plugins MAY declare styles or presets with the same name. The host keeps both, qualified by plugin id
- *   (org.example.zoom/zoom), and reports the conflict; it never silently replaces one with the other.
+ *   (org.example.zoom:zoom), and reports the conflict; it never silently replaces one with the other.
  *
  * ------------------------------------------------------------------------------------------------------------------
  * 7. Threading
@@ -222,8 +223,9 @@
  *
  * - Every host function returns a status. On an error it changes nothing: the call is as if it had not been made.
  *   The documentation of each function lists the errors it returns.
- * - A builder MUST return SH_OK or a negative status. It SHOULD return SH_ERROR_FAILED for a failure of its own, after
- *   calling report() with a message a user can act on. Once a host function has returned an error, the builder
+ * - A builder MUST return SH_OK or a negative status. For a failure of its own it SHOULD call report() with a message
+ *   a user can act on, then return SH_ERROR_FAILED (or SH_ERROR_INVALID_ARGUMENT for a parameter value or a context
+ *   it cannot use). Once a host function has returned an error, the builder
  *   SHOULD return that status without calling further host functions.
  * - The host treats a build as failed when the builder returns anything but SH_OK, and also when any host function
  *   returned an error during the call, even if the builder then returned SH_OK. A positive return value is treated as
@@ -239,51 +241,59 @@
  * ------------------------------------------------------------------------------------------------------------------
  *
  * Coordinates. Points, with the origin at the top-left of the drawing surface, x to the right, y down and z away from
- * the viewer (into the screen): a right-handed system. The context gives the container's bounds (x, y, width,
- * height) in these coordinates.
+ * the viewer (into the screen): a right-handed system. The context gives the container's bounds (x, y, width, height)
+ * in these coordinates.
  *
  * Layers. Three layers take part (SH_LAYER_*):
- *   - SH_LAYER_APPEARING: the content being shown by the transition.
- *   - SH_LAYER_DISAPPEARING: the content being replaced.
- *   - SH_LAYER_STAGE: the container's layer that holds both. It has a perspective and a transform applied to the two
- *     content layers (a "sublayer transform"). It has no opacity and a fixed anchor at the container's centre.
+ *   - SH_LAYER_APPEARING: the content the animation shows.
+ *   - SH_LAYER_DISAPPEARING: the content the animation hides.
+ *     (In an inverse these are the roles in the pop; see "The inverse" below.)
+ *   - SH_LAYER_STAGE: the container's layer that holds both. It has a transform applied to the two content layers
+ *     (a "sublayer transform"), an anchor point for it, and a perspective. It has no opacity.
  * Both content layers are rectangles that fill the container's bounds. Every layer starts in its initial state:
- * translation (0, 0, 0), no rotation, scale (1, 1, 1), anchor (0.5, 0.5), opacity 1, and for the stage a perspective
- * of 0 (none). The disappearing layer is drawn first and the appearing layer on top of it, whatever their z. Layers
- * are one-sided: where a layer's back faces the viewer, it is not drawn. Opacity is drawn clamped to [0, 1].
+ * translation (0, 0, 0), no rotation, scale (1, 1, 1), anchor (0.5, 0.5) (the centre), opacity 1, perspective 0
+ * (none). The content that the forward animation brings in is drawn above the other one, whatever the z values:
+ * SH_LAYER_APPEARING in a forward animation, SH_LAYER_DISAPPEARING in an inverse (the same content). Layers are
+ * one-sided: where a layer's back faces the viewer, it is not drawn. Opacity is drawn clamped to [0, 1].
  *
- * State and drawing. A content layer has a translation t, a rotation R (an angle about an axis), a scale
- * s = (sx, sy, sz), an anchor a = (ax, ay) and an opacity. Its anchor point is A = (x + ax * width, y + ay * height, 0)
- * in container coordinates. A point q of the layer (z = 0) is placed at
+ * State and drawing. A layer has a translation t, a rotation R (an angle about an axis), a scale s = (sx, sy, sz), an
+ * anchor a = (ax, ay) and, for a content layer, an opacity. Its anchor point is A = (x + ax * width, y + ay * height,
+ * 0) in container coordinates. A point q of a content layer (z = 0) is placed at
  *
  *     p = A + t + R(s * (q - A))
  *
  * so rotations and scales act about the anchor point, whatever translation has built up, and moving the anchor of a
- * layer that is neither rotated nor scaled does not move it. The stage then transforms p the same way about the
- * container's centre C, with its own translation ts, rotation Rs and scale ss:  u = C + ts + Rs(ss * (p - C)),
- * and projects it with its perspective P (P = 1 / camera distance; 0 means no perspective): the point is drawn at
+ * layer that is neither rotated nor scaled does not move it. The stage then transforms p the same way about its own
+ * anchor point As (the container's centre at first), with its translation ts, rotation Rs and scale ss:
+ * u = As + ts + Rs(ss * (p - As)); and its perspective P (P = 1 / camera distance, 0 meaning none) puts the camera
+ * at distance 1 / P in front of As. The point is drawn at
  *
- *     (Cx + (ux - Cx) / w,  Cy + (uy - Cy) / w)   where w = 1 + P * uz
+ *     (Asx + (ux - Asx) / w,  Asy + (uy - Asy) / w)   where w = 1 + P * uz
  *
- * (C lies at z = 0; a point where w <= 0 is behind the camera and is not drawn). Hence a positive dz moves a layer
- * away from the viewer, and with perspective makes it look smaller.
+ * A layer with a corner at or behind the camera (w <= 0) is not drawn. Hence a positive dz moves a layer away from the
+ * viewer, and with perspective makes it look smaller.
  *
- * Rotations are right-handed about their axis, given in container coordinates: with y down, a positive angle about
- * (0, 0, 1) turns a layer clockwise on screen, and a positive angle about (0, 1, 0) brings its right edge towards the
- * viewer. A rotation change is applied after the rotation the layer already has (R becomes Rchange * R). A scale
- * change multiplies the scale component by component, in the layer's own axes, before its rotation.
+ * Rotations follow the right-hand rule in these coordinates: a positive angle about (0, 0, 1) turns x towards y,
+ * which is clockwise on screen since y points down; about (0, 1, 0) it turns z towards x, bringing a layer's right
+ * edge towards the viewer; about (1, 0, 0) it turns y towards z, moving its bottom edge away from the viewer. A
+ * rotation change applies after the rotation the layer already has (R becomes Rchange * R): its axis is given in
+ * container coordinates. A scale change multiplies the scale component by component, in the layer's own axes, before
+ * its rotation.
  *
  * Steps. A builder calls begin_step() to start a step, then makes changes; every change belongs to the most recent
  * step. The steps play one after the other; the changes of one step play in parallel, over the whole step. Every
  * change is relative to the layer's state at the start of its step: translate by, rotate by, scale by, fade by, move
- * the anchor by, change the perspective by. Several changes of one layer in one step combine, in call order. A step
- * MAY have no change (a pause). A step of duration 0 is applied instantly: use it first to set up the layers' start
- * state (for example, make the appearing layer transparent before fading it in).
+ * the anchor by, change the perspective by. Each kind of change affects its own part of a layer's state, so the order
+ * of changes within a step does not matter; several changes of one kind to one layer in one step add up (scales
+ * multiply), except rotations: a step MUST rotate a layer at most once, since rotations about different axes cannot
+ * run in parallel and reverse exactly (put further rotations in further steps). A step MAY have no change (a pause).
+ * A step of duration 0 is applied instantly: use it first to set up the layers' start state (for example, make the
+ * appearing layer transparent before fading it in).
  *
  * Timing. Within a step of duration D with timing curve c, at time T after the step's start, each change has
- * progressed by the fraction f = c(T / D): a translation, anchor, opacity or perspective change by f times its
- * delta, a rotation by f times its angle, and a scale factor k by 1 + f * (k - 1) (from 1 to k). The curves are
- * cubic Bezier curves from (0, 0) to (1, 1); the named ones have the control points
+ * progressed by the fraction f = c(T / D): a translation, anchor, opacity or perspective change by f times its delta,
+ * a rotation by f times its angle about its axis, and a scale by the factor 1 + f * (k - 1) for each factor k (from 1
+ * to k). The curves are cubic Bezier curves from (0, 0) to (1, 1); the named ones have the control points
  *     SH_CURVE_LINEAR (0, 0, 1, 1), SH_CURVE_EASE_IN (0.42, 0, 1, 1), SH_CURVE_EASE_OUT (0, 0, 0.58, 1),
  *     SH_CURVE_EASE_IN_OUT (0.42, 0, 0.58, 1),
  * and set_bezier() sets any other. With control points outside [0, 1] in y, f overshoots (for a bounce).
@@ -292,19 +302,20 @@
  * which SHOULD equal the style's default_duration. The host rescales every step in proportion to play the duration the
  * user asked for, so the context carries no duration and a builder never needs one.
  *
- * The inverse. When a content shown with a style leaves again, the host plays that style's inverse. The layer
- * identifiers keep their meaning in the inverse: SH_LAYER_APPEARING still denotes the content the forward animation
- * brought in (and which now leaves), SH_LAYER_DISAPPEARING the content it replaced (and which now comes back). Each
- * layer starts the inverse in the state where the forward animation, built with the same parameters and the current
- * context, left it. (In the pop's own terms the roles are exchanged: the content the pop reveals is
- * SH_LAYER_DISAPPEARING. This is why the derived inverse below needs no swapping of layers.)
- *   - Without an inverse builder, the host derives the inverse exactly: the forward animation, built with the current
- *     context, played backwards in time (each timing curve (x1, y1, x2, y2) becomes (1 - x2, 1 - y2, 1 - x1, 1 - y1)).
- *     Most styles need nothing more.
- *   - With an inverse builder, the host calls it instead, with the same parameter values and the current context. It
- *     describes the animation that plays the pop directly, as changes relative to the forward's end state, and MUST
- *     satisfy the end-state rule: starting from the forward's end state, every layer (the stage included) ends in its
- *     initial state. The validator (`stagehand check`) checks the rule for many parameter values and contexts.
+ * The inverse. When a content shown with a style leaves again (a "pop"), the host plays the style's inverse, built at
+ * that moment from the current context. An inverse is an animation of its own, and its layer identifiers name the
+ * roles in the pop: SH_LAYER_APPEARING is the content the pop reveals (the one the forward animation hid), and
+ * SH_LAYER_DISAPPEARING the content that leaves (the one the forward animation showed). Each layer starts the
+ * inverse in the state where the forward animation, built with the same parameters and the current context, left
+ * that content: the forward's end state with the two content layers exchanged.
+ *   - Without an inverse builder (RECOMMENDED), the host derives the inverse exactly: that forward animation, with
+ *     the appearing and disappearing layers exchanged, played backwards in time (the steps in reverse order, every
+ *     change undone, each timing curve (x1, y1, x2, y2) becoming (1 - x2, 1 - y2, 1 - x1, 1 - y1)). Sampling the
+ *     inverse at time t gives the states of that forward animation at time T - t.
+ *   - With an inverse builder, the host calls it instead, with the same parameter values and the current context.
+ *     It describes the pop directly, as changes relative to the starting state above, and MUST satisfy the end-state
+ *     rule: every layer, the stage included, ends in its initial state. The validator (`stagehand check`) checks the
+ *     rule for many parameter values and contexts.
  */
 
 #ifndef STAGEHAND_PLUGIN_H
@@ -319,7 +330,7 @@ extern "C" {
 #endif
 
 /* ---------------------------------------------------------------------------------------------------------------- */
-/* 10. Constants                                                                                                     */
+/* 10. Constants                                                                                                    */
 /* ---------------------------------------------------------------------------------------------------------------- */
 
 /* ABI version of this header (section 4). */
@@ -361,9 +372,9 @@ extern "C" {
 #define SH_ERROR_FAILED (-4)           /* the builder failed for a reason of its own; it SHOULD call report() first */
 
 /* Layers (int32_t), section 9. */
-#define SH_LAYER_APPEARING 0    /* the content the transition brings in */
-#define SH_LAYER_DISAPPEARING 1 /* the content it replaces */
-#define SH_LAYER_STAGE 2        /* the container: perspective and sublayer transform */
+#define SH_LAYER_APPEARING 0    /* the content the animation shows (in an inverse: the content the pop reveals) */
+#define SH_LAYER_DISAPPEARING 1 /* the content it hides (in an inverse: the content that leaves) */
+#define SH_LAYER_STAGE 2        /* the container: sublayer transform, its anchor, perspective */
 
 /* Timing curves (int32_t) for begin_step, section 9. */
 #define SH_CURVE_LINEAR 0
@@ -384,17 +395,17 @@ extern "C" {
  * set this flag; the validator checks it. */
 #define SH_STYLE_USES_3D (1u << 0)
 
-/* The style is its own inverse: for every parameter set and context, its inverse looks like its forward animation
- * with the roles of the two content layers exchanged (the leaving layer does what the disappearing layer does in
- * the forward, the returning layer what the appearing layer does). Example: a cross-dissolve; counter-example:
- * push from the left, whose inverse pushes towards the left. Informative, for catalogs; the validator checks it. */
+/* The style is its own inverse: for every parameter set and context, its inverse (whose layer roles are those of the
+ * pop, section 9) looks the same as its forward animation, so a pop looks like a push. Example: a cross-dissolve;
+ * counter-example: push from the left, whose inverse moves the contents towards the left. Informative, for catalogs;
+ * the validator checks it. */
 #define SH_STYLE_SYMMETRIC (1u << 1)
 
 /* Tells whether a struct filled by the other side is large enough to contain `field`: use it before reading a field,
  * or calling a host function, added in a later minor version than the one the plugin declares (section 4).
  * Example: if (SH_HAS_FIELD(host, sh_host, report)) ...  */
 #define SH_HAS_FIELD(pointer, type, field) \
-    ((size_t)(pointer)->struct_size >= offsetof(type, field) + sizeof(((const type *)0)->field))
+    ((pointer)->struct_size >= offsetof(type, field) + sizeof((pointer)->field))
 
 /* ---------------------------------------------------------------------------------------------------------------- */
 /* 11. Opaque types and the generic function pointer                                                                */
@@ -412,8 +423,11 @@ typedef struct sh_builder sh_builder;
  *
  * and the host calls it with the argument list the parameters describe (section 13). Converting between function
  * pointer types and back is well defined in C and C++; calling through the wrong type is not, so the plugin MUST make
- * the builder's real signature match its parameters exactly. void (*)(void) is the type compilers accept in such casts
- * without a -Wcast-function-type warning. */
+ * the builder's real signature match its parameters exactly. void (*)(void) is the conventional generic function
+ * type: GCC's -Wcast-function-type (part of -Wextra) does not warn about casts to it. Clang's -Wcast-function-type
+ * includes -Wcast-function-type-strict, which warns about every cast between function types, this one included;
+ * build a plugin with -Wno-cast-function-type-strict if you enable it. In C++, reinterpret_cast<sh_function>(&build)
+ * is the same conversion. */
 typedef void (*sh_function)(void);
 
 typedef struct sh_plugin sh_plugin;
@@ -531,7 +545,7 @@ struct sh_style {
     sh_function builder;
 
     /* The inverse builder, with exactly the same signature as the forward builder, cast to sh_function; or NULL to let
-     * the host derive the inverse by playing the forward animation backwards, which is RECOMMENDED (section 9). */
+     * the host derive the inverse exactly from the forward builder, which is RECOMMENDED (section 9). */
     sh_function inverse_builder;
 };
 
@@ -615,14 +629,15 @@ struct sh_host {
     int32_t (*translate)(sh_builder *builder, int32_t layer, double dx, double dy, double dz);
 
     /* Rotates `layer` (any layer; for the stage, its sublayer transform) by `angle` radians about the axis
-     * (ax, ay, az), which MUST NOT be (0, 0, 0) and need not be normalised, right-handed, about the layer's anchor
-     * point (the container's centre for the stage). Section 8 gives the orientation.
-     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for a zero axis), SH_ERROR_LIMIT. */
+     * (ax, ay, az) in the layer's own frame, through its anchor point, by the right-hand rule (section 9 gives the
+     * orientation). The axis MUST NOT be (0, 0, 0) and need not be normalised. A step MUST rotate a layer at most once.
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for a zero axis, or a second rotation of the layer in
+     * the step), SH_ERROR_LIMIT. */
     int32_t (*rotate)(sh_builder *builder, int32_t layer, double angle, double ax, double ay, double az);
 
     /* Multiplies the scale of `layer` (any layer; for the stage, its sublayer transform) by (sx, sy, sz), about its
-     * anchor point. Every factor MUST be non-zero (negative factors mirror). To scale a layer from k back to its
-     * original size, scale by 1 / k.
+     * anchor point. Every factor MUST be non-zero, with a finite reciprocal (negative factors mirror). To scale a
+     * layer from k back to its original size, scale by 1 / k.
      * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for a zero factor), SH_ERROR_LIMIT. */
     int32_t (*scale)(sh_builder *builder, int32_t layer, double sx, double sy, double sz);
 
@@ -631,15 +646,16 @@ struct sh_host {
      * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for SH_LAYER_STAGE), SH_ERROR_LIMIT. */
     int32_t (*fade)(sh_builder *builder, int32_t layer, double delta);
 
-    /* Moves the anchor point of a content layer by (dx, dy) in unit coordinates of the layer: from the initial
-     * centre (0.5, 0.5), (-0.5, -0.5) moves it to the top-left corner and (0.5, 0.5) to the bottom-right corner. The
-     * layer does not move if it is neither rotated nor scaled; later rotations and scales act about the new anchor.
-     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for SH_LAYER_STAGE), SH_ERROR_LIMIT. */
+    /* Moves the anchor point of `layer` by (dx, dy) in unit coordinates of the layer (for the stage, of the container):
+     * from the initial centre (0.5, 0.5), (-0.5, -0.5) moves it to the top-left corner and (0.5, 0.5) to the
+     * bottom-right corner. The layer's rotations and scales act about its anchor point, so a layer that is neither
+     * rotated nor scaled does not move; the stage's anchor is also where its perspective is centred.
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT, SH_ERROR_LIMIT. */
     int32_t (*move_anchor)(sh_builder *builder, int32_t layer, double dx, double dy);
 
-    /* Adds `delta` to the stage's perspective, which is 1 / (camera distance in points), 0 meaning none. To set a
-     * camera distance d from none, pass 1.0 / d; to remove it again, pass -1.0 / d. The perspective after the change
-     * MUST NOT be negative.
+    /* Adds `delta` to the stage's perspective, which is 1 / (camera distance in points from the stage's anchor
+     * point), 0 meaning none. To set a camera distance d from none, pass 1.0 / d; to remove it again, pass -1.0 / d.
+     * The perspective after the change (the sum of all perspective changes so far) MUST NOT be negative.
      * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for a negative result), SH_ERROR_LIMIT. */
     int32_t (*change_perspective)(sh_builder *builder, double delta);
 
