@@ -8,7 +8,15 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "StagehandAnimation", targets: ["StagehandAnimation"]),
+    .library(name: "StagehandPlugins", targets: ["StagehandPlugins"]),
     .executable(name: "stagehand", targets: ["stagehand"]),
+    // The built-in styles, one plugin library each; they depend on the C ABI only.
+    .library(name: "StagehandCrossDissolve", type: .dynamic, targets: ["StagehandCrossDissolve"]),
+    .library(name: "StagehandPush", type: .dynamic, targets: ["StagehandPush"]),
+    .library(name: "StagehandCover", type: .dynamic, targets: ["StagehandCover"]),
+    .library(name: "StagehandFlip", type: .dynamic, targets: ["StagehandFlip"]),
+    // The third-party example, in plain C.
+    .library(name: "StagehandExampleZoom", type: .dynamic, targets: ["StagehandExampleZoom"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2")
@@ -16,6 +24,24 @@ let package = Package(
   targets: [
     // The animation model: geometry, layers, timing curves, steps, animations and their exact reversal.
     .target(name: "StagehandAnimation"),
+
+    // The plugin ABI: a header that is the whole spec of a plugin.
+    .target(name: "CStagehandPlugin"),
+
+    // libffi, from Debian's libffi-dev.
+    .systemLibrary(name: "CStagehandFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+
+    // Opening plugins, validating their descriptors, calling their builders through libffi.
+    .target(name: "StagehandPlugins", dependencies: ["StagehandAnimation", "CStagehandPlugin", "CStagehandFFI"]),
+
+    // Built-in plugins.
+    .target(name: "StagehandCrossDissolve", dependencies: ["CStagehandPlugin"], path: "Plugins/CrossDissolve"),
+    .target(name: "StagehandPush", dependencies: ["CStagehandPlugin"], path: "Plugins/Push"),
+    .target(name: "StagehandCover", dependencies: ["CStagehandPlugin"], path: "Plugins/Cover"),
+    .target(name: "StagehandFlip", dependencies: ["CStagehandPlugin"], path: "Plugins/Flip"),
+    .target(
+      name: "StagehandExampleZoom", dependencies: ["CStagehandPlugin"], path: "Plugins/Examples/Zoom",
+      cSettings: [.unsafeFlags(["-fvisibility=hidden", "-Wall", "-Wextra", "-Werror"])]),
 
     // The command-line host.
     .executableTarget(
@@ -30,6 +56,7 @@ let package = Package(
     .target(name: "StagehandTestSupport", dependencies: ["StagehandAnimation"], path: "Tests/StagehandTestSupport"),
 
     .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
+    .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCLITests", dependencies: ["stagehand", "StagehandTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

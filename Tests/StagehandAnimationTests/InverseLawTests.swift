@@ -69,7 +69,7 @@ struct InverseLawTests {
     #expect(TimingCurve.linear.reversed == .linear)
   }
 
-  /// The check above would catch a reversal that is off by one step or uses an inexact curve rule: both mutants are
+  /// The check above would catch a reversal that is off by one step or uses CoconutKit's inexact curve rule: both mutants are
   /// built here from the same corpus, and the law's error must be far above its tolerance for them.
   @Test("the law's check catches an off-by-one reversal and an inexact curve rule")
   func lawCatchesWrongReversals() throws {
@@ -84,14 +84,14 @@ struct InverseLawTests {
         let neighbour = inverted[(i + 1) % inverted.count]
         return try Step(duration: neighbour.duration, curve: neighbour.curve, changes: inverted[i].changes)
       }
-      // Inexact: each curve's control points swapped, (x2, y2, x1, y1), instead of the exact rule.
+      // Inexact: CoconutKit's rule, (1 - x2, y1, 1 - x1, y2), which is exact only when y1 + y2 = 1.
       let inexact = try zip(inverted, forward.steps.reversed()).map { step, original in
         let c = original.curve
-        return try Step(
-          duration: step.duration, curve: TimingCurve(x1: c.x2, y1: c.y2, x2: c.x1, y2: c.y1), changes: step.changes)
+        let curve = try TimingCurve(x1: 1 - c.x2, y1: c.y1, x2: 1 - c.x1, y2: c.y2)
+        return try Step(duration: step.duration, curve: curve, changes: step.changes)
       }
       let hasDistinctCurves = Set(forward.steps.map(\.curve)).count > 1 || Set(forward.steps.map(\.duration)).count > 1
-      let hasAsymmetricCurve = forward.steps.contains { $0.duration > 0 && $0.curve != $0.curve.reversed }
+      let hasAsymmetricCurve = forward.steps.contains { $0.duration > 0 && $0.curve.y1 + $0.curve.y2 != 1 }
       guard hasDistinctCurves, hasAsymmetricCurve else { continue }
       candidates += 1
       let wrongByOne = Animation(steps: offByOne, initialStates: forward.finalStates, isReversed: true)

@@ -1,0 +1,148 @@
+// Helpers for writing a Stagehand plugin in Swift against stagehand_plugin.h alone.
+//
+// This one file is compiled into every built-in plugin (each plugin directory links to it), so each library gets its
+// own private copy: plugins share no Swift module with each other or with the host, and no Swift value crosses the
+// C boundary. Everything the descriptor points to is allocated once and never freed, as the header requires.
+
+import CStagehandPlugin
+
+/// A C string for the descriptor: a Swift string literal is stored NUL-terminated in the library's constant data.
+func cString(_ literal: StaticString) -> UnsafePointer<CChar> {
+  UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+/// A copy of `items` that lives as long as the process, for the descriptor's arrays.
+func permanent<T>(_ items: [T]) -> UnsafePointer<T>? {
+  guard !items.isEmpty else { return nil }
+  let storage = UnsafeMutablePointer<T>.allocate(capacity: items.count)
+  storage.initialize(from: items, count: items.count)
+  return UnsafePointer(storage)
+}
+
+/// An enum parameter whose labels are `labels` and whose default is the label at `defaultIndex`.
+func enumParameter(
+  _ symbol: StaticString, labels: [StaticString], defaultIndex: Int, description: StaticString
+) -> sh_parameter {
+  sh_parameter(
+    struct_size: UInt32(MemoryLayout<sh_parameter>.size), symbol: cString(symbol), type: Int32(SH_PARAM_ENUM),
+    minimum: 0, maximum: Double(labels.count - 1), default_value: Double(defaultIndex),
+    label_count: UInt32(labels.count), labels: permanent(labels.map { Optional(cString($0)) }), unit: nil,
+    description: cString(description))
+}
+
+/// A boolean parameter.
+func boolParameter(_ symbol: StaticString, defaultValue: Bool, description: StaticString) -> sh_parameter {
+  sh_parameter(
+    struct_size: UInt32(MemoryLayout<sh_parameter>.size), symbol: cString(symbol), type: Int32(SH_PARAM_BOOL),
+    minimum: 0, maximum: 1, default_value: defaultValue ? 1 : 0, label_count: 0, labels: nil, unit: nil,
+    description: cString(description))
+}
+
+/// A decimal parameter.
+func doubleParameter(
+  _ symbol: StaticString, range: ClosedRange<Double>, defaultValue: Double, unit: StaticString,
+  description: StaticString
+) -> sh_parameter {
+  sh_parameter(
+    struct_size: UInt32(MemoryLayout<sh_parameter>.size), symbol: cString(symbol), type: Int32(SH_PARAM_DOUBLE),
+    minimum: range.lowerBound, maximum: range.upperBound, default_value: defaultValue, label_count: 0, labels: nil,
+    unit: cString(unit), description: cString(description))
+}
+
+/// A preset setting `values`, pairs of parameter symbol and value text.
+func preset(_ name: StaticString, _ summary: StaticString, _ values: [(StaticString, StaticString)]) -> sh_preset {
+  let entries = values.map { sh_preset_value(parameter: cString($0.0), value: cString($0.1)) }
+  return sh_preset(
+    struct_size: UInt32(MemoryLayout<sh_preset>.size), name: cString(name), summary: cString(summary),
+    value_count: UInt32(entries.count), values: permanent(entries))
+}
+
+/// A style whose builder is `builder`, a `@convention(c)` function of the header's builder signature.
+func style<Builder>(
+  _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
+  parameters: [sh_parameter], presets: [sh_preset], builder: Builder
+) -> sh_style {
+  sh_style(
+    struct_size: UInt32(MemoryLayout<sh_style>.size), name: cString(name), summary: cString(summary),
+    default_duration: defaultDuration, flags: flags, parameter_count: UInt32(parameters.count),
+    parameters: permanent(parameters), preset_count: UInt32(presets.count), presets: permanent(presets),
+    builder: unsafeBitCast(builder, to: sh_function.self), inverse_builder: nil)
+}
+
+/// The plugin descriptor, allocated once.
+func plugin(
+  id: StaticString, version: StaticString, name: StaticString, description: StaticString, styles: [sh_style]
+) -> UnsafePointer<sh_plugin> {
+  permanent([
+    sh_plugin(
+      abi_major: UInt16(SH_ABI_MAJOR), abi_minor: UInt16(SH_ABI_MINOR),
+      struct_size: UInt32(MemoryLayout<sh_plugin>.size),
+      id: cString(id), version: cString(version), name: cString(name), author: cString("The Stagehand authors"),
+      license: cString("Apache-2.0"), description: cString(description), style_count: UInt32(styles.count),
+      styles: permanent(styles))
+  ])!
+}
+
+/// A failed host call: its status, which the builder returns.
+struct BuildStatus: Error {
+  let code: Int32
+}
+
+/// The host functions of one builder call, as throwing Swift methods.
+struct Builder {
+  let context: sh_context
+  private let host: UnsafePointer<sh_host>
+  private let handle: OpaquePointer?
+
+  /// Runs `describe` with the host table of a builder call and turns its outcome into the status to return.
+  static func run(
+    _ context: UnsafePointer<sh_context>?, _ host: UnsafePointer<sh_host>?, _ handle: OpaquePointer?,
+    _ describe: (Builder) throws(BuildStatus) -> Void
+  ) -> Int32 {
+    guard let context, let host else { return Int32(SH_ERROR_INVALID_ARGUMENT) }
+    do {
+      try describe(Builder(context: context.pointee, host: host, handle: handle))
+      return Int32(SH_OK)
+    } catch {
+      return error.code
+    }
+  }
+
+  private func check(_ status: Int32) throws(BuildStatus) {
+    guard status == Int32(SH_OK) else { throw BuildStatus(code: status) }
+  }
+
+  /// Starts a step of `duration` seconds with a named curve.
+  func step(_ duration: Double, _ curve: Int32 = Int32(SH_CURVE_EASE_IN_OUT)) throws(BuildStatus) {
+    try check(host.pointee.begin_step(handle, duration, curve))
+  }
+
+  /// Translates a layer by (dx, dy, dz) points.
+  func translate(_ layer: Int32, _ dx: Double, _ dy: Double, _ dz: Double = 0) throws(BuildStatus) {
+    try check(host.pointee.translate(handle, layer, dx, dy, dz))
+  }
+
+  /// Rotates a layer by `angle` radians about (ax, ay, az).
+  func rotate(_ layer: Int32, _ angle: Double, _ ax: Double, _ ay: Double, _ az: Double) throws(BuildStatus) {
+    try check(host.pointee.rotate(handle, layer, angle, ax, ay, az))
+  }
+
+  /// Scales a layer by (sx, sy, sz).
+  func scale(_ layer: Int32, _ sx: Double, _ sy: Double, _ sz: Double = 1) throws(BuildStatus) {
+    try check(host.pointee.scale(handle, layer, sx, sy, sz))
+  }
+
+  /// Adds `delta` to a layer's opacity.
+  func fade(_ layer: Int32, _ delta: Double) throws(BuildStatus) {
+    try check(host.pointee.fade(handle, layer, delta))
+  }
+
+  /// Adds `delta` to the stage's perspective (1 / camera distance).
+  func changePerspective(_ delta: Double) throws(BuildStatus) {
+    try check(host.pointee.change_perspective(handle, delta))
+  }
+}
+
+let appearing = Int32(SH_LAYER_APPEARING)
+let disappearing = Int32(SH_LAYER_DISAPPEARING)
+let stage = Int32(SH_LAYER_STAGE)

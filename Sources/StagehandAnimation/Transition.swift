@@ -1,0 +1,47 @@
+/// The geometry and timing at the moment a transition is built: the container's bounds and the requested duration.
+///
+/// The appearing and disappearing layers are the roles of `LayerID`; both fill `bounds`.
+public struct TransitionContext: Hashable, Sendable {
+  /// The container's bounds, in points.
+  public var bounds: Rect
+  /// How long the animation should last.
+  public var duration: RequestedDuration
+
+  /// Creates a context.
+  public init(bounds: Rect, duration: RequestedDuration = .intrinsic) {
+    self.bounds = bounds
+    self.duration = duration
+  }
+}
+
+/// A reference to a transition: a style (or preset) name and parameter values as text, as a user types them.
+///
+/// A container keeps one per entry, so that it can build the inverse of the very transition a content was shown with.
+public struct Transition: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The style, preset or `plugin-id:name` reference.
+  public var style: String
+  /// Parameter values by symbol, as text; parameters not listed take the preset's or the style's default.
+  public var parameters: [String: String]
+
+  /// Creates a transition reference.
+  public init(_ style: String, parameters: [String: String] = [:]) {
+    self.style = style
+    self.parameters = parameters
+  }
+
+  /// The style followed by its parameters, e.g. `push direction=left`.
+  public var description: String {
+    ([style] + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+  }
+}
+
+/// Something that builds the forward and inverse animations of transitions: the registry of plugins, or a test double.
+///
+/// The inverse is built when it is needed, from the context of that moment, never cached from the forward's.
+public protocol TransitionBuilding {
+  /// The animation that shows the appearing content over the disappearing one.
+  func forward(_ transition: Transition, in context: TransitionContext) throws -> Animation
+  /// The animation that undoes `forward`: in `context`, the appearing layer is the content revealed again and the
+  /// disappearing layer the content that leaves.
+  func inverse(_ transition: Transition, in context: TransitionContext) throws -> Animation
+}

@@ -1,0 +1,183 @@
+import CStagehandPlugin
+import StagehandAnimation
+
+/// A plugin library opened, validated and ready to build: its description, and for each style a libffi call
+/// interface prepared at load time from the style's parameters.
+public final class LoadedPlugin: Sendable {
+  /// The library file, as given.
+  public let file: String
+  /// What the plugin says about itself.
+  public let info: PluginInfo
+  private let styles: [LoadedStyle]
+
+  struct LoadedStyle: @unchecked Sendable {
+    let builders: DescriptorReader.Builders
+    let call: CallInterface
+  }
+
+  private init(file: String, info: PluginInfo, styles: [LoadedStyle]) {
+    self.file = file
+    self.info = info
+    self.styles = styles
+  }
+
+  /// Opens the library at `path` with `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE`, reads and validates its descriptor,
+  /// and prepares a call interface for every builder. The library stays loaded for the life of the process.
+  public static func load(_ path: String) throws(PluginError) -> LoadedPlugin {
+    let handle: LibraryHandle
+    switch LibraryHandle.open(path) {
+    case .success(let opened): handle = opened
+    case .failure(let message): throw PluginError(file: path, reason: .cannotOpen(loaderMessage: message.text))
+    }
+    guard let symbol = handle.symbol(SH_PLUGIN_ENTRY_NAME) else {
+      throw PluginError(file: path, reason: .missingEntry(symbol: SH_PLUGIN_ENTRY_NAME))
+    }
+    let entry = unsafeBitCast(symbol, to: sh_plugin_entry.self)
+    guard let descriptor = entry() else { throw PluginError(file: path, reason: .nullDescriptor) }
+    var reader = DescriptorReader(file: path)
+    let (info, builders) = try reader.read(descriptor)
+    var styles: [LoadedStyle] = []
+    for (style, builder) in zip(info.styles, builders) {
+      let arguments: [FFIArgument] = [.pointer, .pointer, .pointer] + style.parameters.map(\.type.ffiArgument)
+      guard let call = CallInterface(arguments: arguments) else {
+        throw PluginError(file: path, plugin: info.id, style: style.name, reason: .cannotPrepareCall)
+      }
+      styles.append(LoadedStyle(builders: builder, call: call))
+    }
+    return LoadedPlugin(file: path, info: info, styles: styles)
+  }
+
+  /// The forward animation of the style at `styleIndex`, built in `bounds` at its intrinsic duration.
+  ///
+  /// `values` holds one value per parameter, in order, of the parameter's type and within its range.
+  public func forward(styleIndex: Int, values: [ParameterValue], in bounds: Rect) throws(PluginError) -> Animation {
+    let steps = try record(styleIndex, styles[styleIndex].builders.forward, values, bounds, startingFrom: .identity)
+    return Animation(steps: steps)
+  }
+
+  /// The inverse animation of the style at `styleIndex`, built in `bounds` at its intrinsic duration: in it, the
+  /// appearing layer is the content revealed again, and the disappearing layer the content that leaves.
+  ///
+  /// Without an inverse builder it is the forward animation with the two content layers exchanged, played backwards.
+  /// With one, it starts where that reversal starts and must end with every layer at rest (the end-state rule).
+  public func inverse(styleIndex: Int, values: [ParameterValue], in bounds: Rect) throws(PluginError) -> Animation {
+    let derived = try forward(styleIndex: styleIndex, values: values, in: bounds).swapped().reversed()
+    guard let inverseBuilder = styles[styleIndex].builders.inverse else { return derived }
+    let start = derived.initialStates
+    let steps = try record(styleIndex, inverseBuilder, values, bounds, startingFrom: start)
+    let animation = Animation(steps: steps, initialStates: start)
+    for layer in LayerID.allCases {
+      let end = animation.finalStates[layer]
+      let rest = LayerState.identity
+      let offBy =
+        [
+          end.translation.x - rest.translation.x, end.translation.y, end.translation.z, end.rotation.x, end.rotation.y,
+          end.rotation.z, abs(end.rotation.w) - 1, end.scale.x - 1, end.scale.y - 1, end.scale.z - 1,
+          end.anchor.x - 0.5, end.anchor.y - 0.5, end.opacity - 1, end.perspective,
+        ].map(abs).max() ?? 0
+      guard offBy <= 1e-9 else {
+        throw error(
+          styleIndex,
+          .buildFailed(
+            status: Int32(SH_ERROR_FAILED),
+            message: "the inverse builder leaves the \(layer) layer \(offBy) away from its initial state; it must "
+              + "bring every layer back to rest (the end-state rule)"))
+      }
+    }
+    return animation
+  }
+
+  private func error(_ styleIndex: Int, _ reason: PluginError.Reason) -> PluginError {
+    PluginError(file: file, plugin: info.id, style: info.styles[styleIndex].name, reason: reason)
+  }
+
+  /// Calls a builder through libffi with a fresh recorder and returns the steps it described.
+  private func record(
+    _ styleIndex: Int, _ builder: @convention(c) () -> Void, _ values: [ParameterValue], _ bounds: Rect,
+    startingFrom start: LayerStates
+  ) throws(PluginError) -> [Step] {
+    let style = info.styles[styleIndex]
+    guard values.count == style.parameters.count,
+      zip(values, style.parameters).allSatisfy({ $0.matches($1) })
+    else {
+      throw error(
+        styleIndex,
+        .buildFailed(
+          status: Int32(SH_ERROR_INVALID_ARGUMENT), message: "the host passed values that do not match the parameters"))
+    }
+    let recorder = AnimationRecorder(initialPerspective: start.stage.perspective)
+    var context = sh_context(
+      struct_size: UInt32(MemoryLayout<sh_context>.size), x: bounds.origin.x, y: bounds.origin.y,
+      width: bounds.size.width, height: bounds.size.height, flags: 0)
+    var host = hostFunctions
+    let handle = Unmanaged.passUnretained(recorder).toOpaque()
+    let status = withUnsafePointer(to: &context) { contextPointer in
+      withUnsafePointer(to: &host) { hostPointer in
+        styles[styleIndex].call.callBuilder(builder, contextPointer, hostPointer, handle, values)
+      }
+    }
+    withExtendedLifetime(recorder) {}
+    if status != Int32(SH_OK) {
+      let message = recorder.reported ?? recorder.refusal?.message
+      throw error(styleIndex, .buildFailed(status: status > 0 ? Int32(SH_ERROR_FAILED) : status, message: message))
+    }
+    if let refusal = recorder.refusal {
+      throw error(styleIndex, .buildFailed(status: refusal.status, message: refusal.message))
+    }
+    do {
+      return try recorder.finishedSteps()
+    } catch {
+      throw self.error(styleIndex, .buildFailed(status: Int32(SH_ERROR_INVALID_ARGUMENT), message: "\(error)"))
+    }
+  }
+}
+
+extension CallInterface {
+  /// Calls a builder with the three fixed arguments and one argument per parameter value.
+  func callBuilder(
+    _ builder: @convention(c) () -> Void, _ context: UnsafeRawPointer, _ host: UnsafeRawPointer,
+    _ handle: UnsafeMutableRawPointer, _ values: [ParameterValue]
+  ) -> Int32 {
+    let count = 3 + values.count
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { storage in
+      withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: count) { pointers in
+        let slots = UnsafeMutableRawPointer(storage.baseAddress!)
+        slots.storeBytes(of: context, as: UnsafeRawPointer.self)
+        slots.storeBytes(of: host, toByteOffset: 8, as: UnsafeRawPointer.self)
+        slots.storeBytes(of: handle, toByteOffset: 16, as: UnsafeMutableRawPointer.self)
+        for (i, value) in values.enumerated() {
+          let offset = (3 + i) * 8
+          switch value {
+          case .label(let v), .int(let v): slots.storeBytes(of: v, toByteOffset: offset, as: Int32.self)
+          case .double(let v): slots.storeBytes(of: v, toByteOffset: offset, as: Double.self)
+          case .bool(let v): slots.storeBytes(of: v ? 1 : 0, toByteOffset: offset, as: UInt8.self)
+          }
+        }
+        for i in 0..<count { pointers[i] = slots + i * 8 }
+        return call(builder, pointers.baseAddress!)
+      }
+    }
+  }
+}
+
+extension ParameterType {
+  var ffiArgument: FFIArgument {
+    switch self {
+    case .enum, .int: .int32
+    case .double: .double
+    case .bool: .bool
+    }
+  }
+}
+
+extension ParameterValue {
+  /// Whether the value has the parameter's type and lies within its range.
+  func matches(_ parameter: ParameterInfo) -> Bool {
+    let typeMatches =
+      switch (self, parameter.type) {
+      case (.label, .enum), (.int, .int), (.double, .double), (.bool, .bool): true
+      default: false
+      }
+    return typeMatches && number >= parameter.minimum && number <= parameter.maximum
+  }
+}
