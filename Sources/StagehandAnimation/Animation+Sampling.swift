@@ -57,7 +57,7 @@ extension Animation {
     case .translate(let v):
       state.translation = state.translation + v * c
     case .rotate(let angle, let axis):
-      state.rotation = Rotation(angle: angle * c, axis: axis) * state.rotation
+      state.rotation = Rotation(angle: angle * c, unitAxis: axis) * state.rotation
     case .scale(let k):
       state.scale = Vector3(
         x: state.scale.x * (1 + (k.x - 1) * c),

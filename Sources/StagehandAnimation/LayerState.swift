@@ -95,11 +95,11 @@ public struct LayerStates: Hashable, Sendable {
       case .stage: stage
       }
     }
-    set {
+    _modify {
       switch layer {
-      case .appearing: appearing = newValue
-      case .disappearing: disappearing = newValue
-      case .stage: stage = newValue
+      case .appearing: yield &appearing
+      case .disappearing: yield &disappearing
+      case .stage: yield &stage
       }
     }
   }

@@ -28,9 +28,14 @@ public struct Rotation: Hashable, Sendable {
   /// Creates the rotation by `angle` radians about `axis`, which must have a positive finite length.
   public init(angle: Double, axis: Vector3) {
     let length = axis.length
-    let half = angle / 2
-    let s = sin(half) / length
-    self.init(w: cos(half), x: axis.x * s, y: axis.y * s, z: axis.z * s)
+    self.init(angle: angle, unitAxis: Vector3(x: axis.x / length, y: axis.y / length, z: axis.z / length))
+  }
+
+  /// Creates the rotation by `angle` radians about `axis`, which has length 1.
+  @inline(__always)
+  init(angle: Double, unitAxis axis: Vector3) {
+    let (s, c) = sinCos(angle / 2)
+    self.init(w: c, x: axis.x * s, y: axis.y * s, z: axis.z * s)
   }
 
   /// The angle of the rotation, in [0, 2π] radians.

@@ -2,7 +2,8 @@
 public enum LayerChange: Hashable, Sendable {
   /// Moves the layer by a vector, in points.
   case translate(Vector3)
-  /// Turns the layer by an angle in radians about an axis through its anchor point, in container coordinates.
+  /// Turns the layer by an angle in radians about an axis through its anchor point, in container coordinates; a
+  /// step stores the axis normalized to length 1.
   case rotate(angle: Double, axis: Vector3)
   /// Multiplies the layer's scale by non-zero factors, about its anchor point.
   case scale(Vector3)
@@ -59,8 +60,12 @@ public struct Step: Hashable, Sendable {
     guard duration.isFinite else { throw .nonFinite(value: "step duration", duration) }
     guard duration >= 0 else { throw .negativeDuration(duration) }
     var rotated: Set<LayerID> = []
-    for change in changes {
+    var changes = changes
+    for (i, change) in changes.enumerated() {
       try Step.validate(change)
+      if case .rotate(let angle, let axis) = change.change {
+        changes[i].change = .rotate(angle: angle, axis: axis * (1 / axis.length))
+      }
       if case .rotate = change.change, !rotated.insert(change.layer).inserted {
         throw .twoRotationsInOneStep(layer: change.layer)
       }

@@ -71,36 +71,39 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     guard p < 1 else { return 1 }
     if x1 == y1 && x2 == y2 { return p }  // a straight line
     let s = parameter(forX: p)
-    return bezier(s, y1, y2)
+    let (ay, by, cy) = Self.coefficients(y1, y2)
+    return ((ay * s + by) * s + cy) * s
   }
 
-  /// The coordinate of a Bezier from 0 to 1 with inner control values `c1` and `c2`, at parameter `s`.
+  /// The coefficients (a, b, c) of the Bezier coordinate a s³ + b s² + c s with inner control values c1 and c2.
   @inline(__always)
-  private func bezier(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
-    let u = 1 - s
-    return 3 * u * u * s * c1 + 3 * u * s * s * c2 + s * s * s
+  private static func coefficients(_ c1: Double, _ c2: Double) -> (Double, Double, Double) {
+    let c = 3 * c1
+    let b = 3 * (c2 - c1) - c
+    return (1 - c - b, b, c)
   }
 
   /// The parameter `s` in [0, 1] at which the curve's x equals `x`.
+  @inline(__always)
   private func parameter(forX x: Double) -> Double {
+    let (a, b, c) = Self.coefficients(x1, x2)
     var s = x
     for _ in 0..<8 {
-      let error = bezier(s, x1, x2) - x
+      let error = ((a * s + b) * s + c) * s - x
       if abs(error) < 1e-15 { return s }
-      let u = 1 - s
-      let slope = 3 * u * u * x1 + 6 * u * s * (x2 - x1) + 3 * s * s * (1 - x2)
+      let slope = (3 * a * s + 2 * b) * s + c
       guard abs(slope) > 1e-9 else { break }
       let next = s - error / slope
       guard next >= 0, next <= 1 else { break }
       s = next
     }
-    if abs(bezier(s, x1, x2) - x) < 1e-14 { return s }
+    if abs(((a * s + b) * s + c) * s - x) < 1e-14 { return s }
     // Bisection: x(s) is non-decreasing when x1 and x2 lie in [0, 1].
     var low = 0.0
     var high = 1.0
     for _ in 0..<64 {
       let mid = (low + high) / 2
-      if bezier(mid, x1, x2) < x { low = mid } else { high = mid }
+      if ((a * mid + b) * mid + c) * mid < x { low = mid } else { high = mid }
       if high - low < 1e-16 { break }
     }
     return (low + high) / 2
