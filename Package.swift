@@ -9,6 +9,8 @@ let package = Package(
   products: [
     .library(name: "StagehandAnimation", targets: ["StagehandAnimation"]),
     .library(name: "StagehandPlugins", targets: ["StagehandPlugins"]),
+    .library(name: "StagehandCatalog", targets: ["StagehandCatalog"]),
+    .library(name: "StagehandRender", targets: ["StagehandRender"]),
     .executable(name: "stagehand", targets: ["stagehand"]),
     // The built-in styles, one plugin library each; they depend on the C ABI only.
     .library(name: "StagehandCrossDissolve", type: .dynamic, targets: ["StagehandCrossDissolve"]),
@@ -34,6 +36,12 @@ let package = Package(
     // Opening plugins, validating their descriptors, calling their builders through libffi.
     .target(name: "StagehandPlugins", dependencies: ["StagehandAnimation", "CStagehandPlugin", "CStagehandFFI"]),
 
+    // Search paths, manifests and the registry.
+    .target(name: "StagehandCatalog", dependencies: ["StagehandPlugins", "StagehandAnimation"]),
+
+    // Drawing transitions: the compositor and the terminal preview.
+    .target(name: "StagehandRender", dependencies: ["StagehandAnimation"]),
+
     // Built-in plugins.
     .target(name: "StagehandCrossDissolve", dependencies: ["CStagehandPlugin"], path: "Plugins/CrossDissolve"),
     .target(name: "StagehandPush", dependencies: ["CStagehandPlugin"], path: "Plugins/Push"),
@@ -47,7 +55,7 @@ let package = Package(
     .executableTarget(
       name: "stagehand",
       dependencies: [
-        "StagehandAnimation",
+        "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

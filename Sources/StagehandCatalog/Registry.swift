@@ -1,0 +1,123 @@
+import StagehandAnimation
+import StagehandPlugins
+import Synchronization
+
+/// The run-time object that finds plugins, resolves styles by name and builds forward and inverse animations on
+/// demand, from the context of that moment.
+///
+/// The plugins on the search path are opened the first time the catalog is needed (listing, resolving or building),
+/// once for the life of the registry; a plugin that is refused does not stop the others.
+public final class Registry: TransitionBuilding, Sendable {
+  /// Where plugins are looked for.
+  public let searchPath: PluginSearchPath
+  private let loaded = Mutex<Catalog?>(nil)
+
+  /// Creates a registry that searches `searchPath`.
+  public init(searchPath: PluginSearchPath = .standard()) {
+    self.searchPath = searchPath
+  }
+
+  /// The catalog: every plugin found, loaded and validated, with the ones refused and why.
+  public func catalog() -> Catalog {
+    loaded.withLock { cached in
+      if let cached { return cached }
+      let (files, refused) = searchPath.libraries()
+      var plugins: [LoadedPlugin] = []
+      var rejected: [PluginError] = []
+      for file in files {
+        do throws(PluginError) {
+          plugins.append(try LoadedPlugin.load(file))
+        } catch {
+          rejected.append(error)
+        }
+      }
+      let catalog = Catalog(
+        plugins: plugins, rejected: rejected, warnings: searchPath.warnings + refused.map { "ignored: \($0)" })
+      cached = catalog
+      return catalog
+    }
+  }
+
+  /// Resolves a style name, a preset name or `plugin-id:name`.
+  public func resolve(_ reference: String) throws(RegistryError) -> ResolvedStyle {
+    let catalog = catalog()
+    var pluginID: String?
+    var name = reference
+    if let colon = reference.lastIndex(of: ":") {
+      pluginID = String(reference[..<colon])
+      name = String(reference[reference.index(after: colon)...])
+    }
+    var matches: [ResolvedStyle] = []
+    for entry in catalog.entries where pluginID == nil || entry.plugin.info.id == pluginID {
+      if entry.style.name == name { matches.append(ResolvedStyle(entry: entry, preset: nil)) }
+      for preset in entry.style.presets where preset.name == name {
+        matches.append(ResolvedStyle(entry: entry, preset: preset))
+      }
+    }
+    guard matches.count <= 1 else {
+      throw .ambiguousStyle(reference, candidates: matches.map { "\($0.entry.plugin.info.id):\($0.name)" })
+    }
+    guard let match = matches.first else {
+      throw .unknownStyle(reference, suggestions: Self.suggestions(for: name, in: catalog))
+    }
+    return match
+  }
+
+  /// The forward animation of `transition` in `context`: the appearing layer is the content being shown.
+  public func forward(_ transition: Transition, in context: TransitionContext) throws(RegistryError) -> Animation {
+    try build(transition, in: context, inverse: false)
+  }
+
+  /// The inverse animation of `transition` in `context`, built now: the appearing layer is the content revealed
+  /// again, the disappearing layer the content that leaves.
+  public func inverse(_ transition: Transition, in context: TransitionContext) throws(RegistryError) -> Animation {
+    try build(transition, in: context, inverse: true)
+  }
+
+  private func build(_ transition: Transition, in context: TransitionContext, inverse: Bool) throws(RegistryError)
+    -> Animation
+  {
+    let resolved = try resolve(transition.style)
+    let values = try resolved.values(overriding: transition.parameters)
+    do {
+      let bounds = try context.bounds.validatedAsBounds()
+      let duration = try context.duration.validated()
+      let plugin = resolved.entry.plugin
+      let index = resolved.entry.styleIndex
+      let animation =
+        inverse
+        ? try plugin.inverse(styleIndex: index, values: values, in: bounds)
+        : try plugin.forward(styleIndex: index, values: values, in: bounds)
+      return try animation.rescaled(to: duration)
+    } catch let error as PluginError {
+      throw .plugin(error)
+    } catch let error as AnimationError {
+      throw .animation(error)
+    } catch {
+      fatalError("unexpected error \(error)")
+    }
+  }
+
+  /// Known names close to `name`: those that contain it or that it contains, or within two edits.
+  static func suggestions(for name: String, in catalog: Catalog) -> [String] {
+    let names = catalog.entries.flatMap { [$0.style.name] + $0.style.presets.map(\.name) }
+    let close = names.filter { candidate in
+      candidate.contains(name) || name.contains(candidate) || editDistance(candidate, name) <= 2
+    }
+    return Array(close.prefix(3))
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.utf8)
+    let b = Array(b.utf8)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in stride(from: 1, through: b.count, by: 1) {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import StagehandCatalog
+import StagehandPlugins
+
+/// `stagehand info NAME`: everything about one style, preset or plugin.
+struct Info: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Describe a style, a preset or a plugin: parameters, presets, duration, library file.")
+
+  @Argument(help: "A style, a preset, PLUGIN-ID:NAME, or a plugin id.")
+  var name: String
+
+  func run() throws {
+    let registry = Registry()
+    let catalog = registry.catalog()
+    reportProblems(catalog)
+    if let plugin = catalog.plugins.first(where: { $0.info.id == name }) {
+      print(describe(plugin))
+      return
+    }
+    let resolved: ResolvedStyle
+    do {
+      resolved = try registry.resolve(name)
+    } catch {
+      throw Exit.report(error)
+    }
+    print(describe(resolved))
+  }
+
+  private func describe(_ plugin: LoadedPlugin) -> String {
+    let info = plugin.info
+    var lines = [
+      "plugin \(info.id) \(info.version)", "  name: \(info.name)", "  author: \(info.author)",
+      "  license: \(info.license)", "  library: \(plugin.file)", "  ABI: \(info.abiVersion)",
+      "  \(info.description)", "  styles:",
+    ]
+    lines += info.styles.map { "    \($0.name): \($0.summary)" }
+    return lines.joined(separator: "\n")
+  }
+
+  private func describe(_ resolved: ResolvedStyle) -> String {
+    let style = resolved.entry.style
+    let plugin = resolved.entry.plugin
+    var lines: [String] = []
+    if let preset = resolved.preset {
+      let values = preset.values.map { "\($0.parameter)=\($0.value)" }.joined(separator: " ")
+      lines += [
+        "preset \(preset.name): \(preset.summary)", "  of style: \(style.name)",
+        "  sets: \(values.isEmpty ? "(the defaults)" : values)", "",
+      ]
+    }
+    var flags: [String] = []
+    if style.uses3D { flags.append("uses 3D") }
+    if style.isSymmetric { flags.append("its own inverse") }
+    if style.hasInverseBuilder { flags.append("own inverse builder") }
+    lines += [
+      "style \(style.name): \(style.summary)", "  plugin: \(plugin.info.id) \(plugin.info.version)",
+      "  qualified name: \(resolved.entry.qualifiedName)", "  library: \(plugin.file)",
+      "  duration: \(style.defaultDuration.formatted()) s",
+      "  flags: \(flags.isEmpty ? "none" : flags.joined(separator: ", "))",
+      "  builder: \(style.builderSignature)",
+    ]
+    lines.append(style.parameters.isEmpty ? "  parameters: none" : "  parameters:")
+    for parameter in style.parameters {
+      lines.append(
+        "    \(parameter.symbol) (\(parameter.type.rawValue)): default \(parameter.text(for: parameter.defaultParameterValue)); \(parameter.validValues)"
+      )
+      lines.append("      \(parameter.description)")
+    }
+    lines.append(style.presets.isEmpty ? "  presets: none" : "  presets:")
+    for preset in style.presets {
+      let values = preset.values.map { "\($0.parameter)=\($0.value)" }.joined(separator: " ")
+      lines.append("    \(preset.name): \(values.isEmpty ? "(defaults)" : values)")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import StagehandCatalog
+import StagehandPlugins
+
+/// `stagehand list`: every installed style and preset.
+struct List: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List the installed styles and presets.",
+    discussion: "Loads every plugin on the search path; refused plugins and name conflicts are reported on stderr.")
+
+  @Flag(help: "Print JSON for scripts instead of a table.")
+  var json = false
+
+  func run() throws {
+    let catalog = Registry().catalog()
+    reportProblems(catalog)
+    if json {
+      let output = catalog.entries.map { entry in
+        ListedStyle(
+          name: entry.style.name, qualifiedName: entry.qualifiedName, plugin: entry.plugin.info.id,
+          library: entry.plugin.file, summary: entry.style.summary, defaultDuration: entry.style.defaultDuration,
+          parameters: entry.style.parameters, presets: entry.style.presets)
+      }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      print(String(decoding: try encoder.encode(output), as: UTF8.self))
+      return
+    }
+    var styles = [["STYLE", "PLUGIN", "DURATION", "PARAMETERS"]]
+    var presets = [["PRESET", "STYLE", "VALUES"]]
+    for entry in catalog.entries {
+      let style = entry.style
+      let parameters = style.parameters.map { "\($0.symbol)=\($0.text(for: $0.defaultParameterValue))" }
+      styles.append([
+        style.name, entry.plugin.info.id, "\(style.defaultDuration.formatted()) s",
+        parameters.isEmpty ? "-" : parameters.joined(separator: " "),
+      ])
+      for preset in style.presets {
+        let values = preset.values.map { "\($0.parameter)=\($0.value)" }
+        presets.append([preset.name, style.name, values.isEmpty ? "(defaults)" : values.joined(separator: " ")])
+      }
+    }
+    print(table(styles))
+    print()
+    print(table(presets))
+  }
+}
+
+/// One style in `stagehand list --json`.
+struct ListedStyle: Encodable {
+  var name: String
+  var qualifiedName: String
+  var plugin: String
+  var library: String
+  var summary: String
+  var defaultDuration: Double
+  var parameters: [ParameterInfo]
+  var presets: [PresetInfo]
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import StagehandCatalog
+import StagehandPlugins
+
+/// `stagehand manifest LIBRARY...`: writes the JSON manifest of plugin libraries, read from the libraries themselves.
+struct Manifest: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Write the JSON manifest of plugin libraries (as kept in Catalog/).",
+    discussion: "With --output, writes one PLUGIN-ID.json file per library into that directory; else prints them.")
+
+  @Argument(help: "Plugin library files.")
+  var libraries: [String]
+
+  @Option(help: "A directory to write the manifests into.")
+  var output: String?
+
+  func validate() throws {
+    guard !libraries.isEmpty else { throw ValidationError("give at least one plugin library file") }
+  }
+
+  func run() throws {
+    for library in libraries {
+      let plugin: LoadedPlugin
+      do {
+        plugin = try LoadedPlugin.load(library)
+      } catch {
+        printError("stagehand: \(error)")
+        throw Exit.failure
+      }
+      let manifest = PluginManifest(plugin)
+      if let output {
+        let url = URL(fileURLWithPath: output).appendingPathComponent(manifest.fileName)
+        try manifest.json().write(to: url, options: .atomic)
+        print("wrote \(url.path)")
+      } else {
+        FileHandle.standardOutput.write(manifest.json())
+      }
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import StagehandAnimation
+import StagehandCatalog
+import StagehandRender
+
+/// `stagehand preview STYLE`: plays a transition forward then inverse in the terminal, or prints its timeline.
+struct Preview: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Play a transition forward, then its inverse, in the terminal.",
+    discussion: """
+      In a terminal, two panels (the outgoing one blue, the incoming one orange) are drawn with true-colour half \
+      blocks at a steady frame rate; Ctrl-C stops and restores the terminal. When standard output is not a terminal, \
+      prints a timeline instead: the steps, then the state of every layer at evenly spaced times.
+      """)
+
+  @OptionGroup var options: TransitionOptions
+
+  @Flag(help: "Play or print only the inverse.")
+  var inverse = false
+
+  @Option(help: "Frames per second in a terminal.")
+  var fps = 30
+
+  @Option(help: "How many evenly spaced sample times the timeline prints for each animation.")
+  var samples = 8
+
+  func validate() throws {
+    guard (1...120).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 120") }
+    guard (1...1000).contains(samples) else {
+      throw ValidationError("--samples \(samples) is not valid; give 1 to 1000")
+    }
+  }
+
+  func run() throws {
+    let registry = Registry()
+    reportProblems(registry.catalog())
+    let transition = options.transition
+    let context = options.context
+    let resolved: ResolvedStyle
+    var plays: [(title: String, animation: Animation, inverse: Bool)] = []
+    do {
+      resolved = try registry.resolve(transition.style)
+      _ = try resolved.values(overriding: transition.parameters)
+      if !inverse { plays.append(("forward", try registry.forward(transition, in: context), false)) }
+      plays.append(("inverse", try registry.inverse(transition, in: context), true))
+    } catch {
+      throw Exit.report(error)
+    }
+    if isatty(STDOUT_FILENO) == 1 {
+      TerminalPlayer(bounds: context.bounds, fps: fps).play(
+        plays.map { ("\(resolved.name) \($0.title)", $0.animation, $0.inverse) })
+    } else {
+      print(Timeline.header(resolved, transition: transition, context: context))
+      for play in plays {
+        print()
+        print(Timeline.describe(play.animation, title: play.title, samples: samples))
+      }
+    }
+  }
+}
+
+/// The textual timeline printed when standard output is not a terminal.
+enum Timeline {
+  static func header(_ resolved: ResolvedStyle, transition: Transition, context: TransitionContext) -> String {
+    let style = resolved.entry.style
+    let values = (try? resolved.values(overriding: transition.parameters)) ?? []
+    let assignments = zip(style.parameters, values).map { "\($0.symbol)=\($0.text(for: $1))" }
+    let kind = resolved.preset == nil ? "style" : "preset of \(style.name)"
+    return """
+      \(resolved.name) (\(kind), plugin \(resolved.entry.plugin.info.id))\(assignments.isEmpty ? "" : ": " + assignments.joined(separator: " "))
+      container \(context.bounds.size.width.formatted())x\(context.bounds.size.height.formatted()), duration \(context.duration)
+      """
+  }
+
+  static func describe(_ animation: Animation, title: String, samples: Int) -> String {
+    var lines = ["\(title): \(animation.steps.count) steps, \(animation.duration.formatted()) s"]
+    var start = 0.0
+    for (i, step) in animation.steps.enumerated() {
+      let changes = step.changes.map { "\($0.layer) \(describe($0.change))" }.joined(separator: "; ")
+      let timing = step.duration > 0 ? "for \(step.duration.formatted()) s, \(step.curve)" : "instantly"
+      lines.append("  step \(i + 1): at \(start.formatted()) s \(timing): \(changes.isEmpty ? "pause" : changes)")
+      start += step.duration
+    }
+    for i in 0...samples {
+      let t = animation.duration * Double(i) / Double(samples)
+      let states = animation.sample(at: t)
+      lines.append("  t=\(t.formatted()) s")
+      for layer in LayerID.allCases {
+        lines.append("    \(layer): \(describe(states[layer], isStage: layer == .stage))")
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  static func describe(_ v: Vector3) -> String { "(\(v.x.formatted()), \(v.y.formatted()), \(v.z.formatted()))" }
+
+  static func describe(_ change: LayerChange) -> String {
+    switch change {
+    case .translate(let v): "translate \(describe(v))"
+    case .rotate(let angle, let axis): "rotate \((angle * 180 / .pi).formatted(1))° about \(describe(axis))"
+    case .scale(let s): "scale \(describe(s))"
+    case .fade(let d): "fade \(d.formatted())"
+    case .moveAnchor(let d): "move anchor (\(d.x.formatted()), \(d.y.formatted()))"
+    case .changePerspective(let d): "perspective \(d >= 0 ? "+" : "")\(d.formatted(6))"
+    }
+  }
+
+  static func describe(_ state: LayerState, isStage: Bool) -> String {
+    var parts: [String] = []
+    if state.translation != .zero { parts.append("translation \(describe(state.translation))") }
+    if abs(state.rotation.angle) > 1e-12 {
+      parts.append(
+        "rotation \((state.rotation.angle * 180 / .pi).formatted(1))° about \(describe(state.rotation.axis))")
+    }
+    if state.scale != .one { parts.append("scale \(describe(state.scale))") }
+    if state.anchor != Point(x: 0.5, y: 0.5) {
+      parts.append("anchor (\(state.anchor.x.formatted()), \(state.anchor.y.formatted()))")
+    }
+    if state.perspective != 0 { parts.append("camera distance \((1 / state.perspective).formatted(1))") }
+    if !isStage { parts.append("opacity \(state.opacity.formatted())") }
+    return parts.isEmpty ? "at rest" : parts.joined(separator: ", ")
+  }
+}
