@@ -65,6 +65,7 @@ let package = Package(
 
     .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
     .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
+    .testTarget(name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCLITests", dependencies: ["stagehand", "StagehandTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

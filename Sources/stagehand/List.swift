@@ -13,8 +13,14 @@ struct List: ParsableCommand {
   var json = false
 
   func run() throws {
-    let catalog = Registry().catalog()
+    let registry = Registry()
+    let catalog = registry.catalog()
     reportProblems(catalog)
+    if catalog.entries.isEmpty {
+      printError(
+        "stagehand: no plugins found; searched \(registry.searchPath.directories.joined(separator: ", ")). "
+          + "Build them with 'swift build' or add a directory to STAGEHAND_PLUGIN_PATH")
+    }
     if json {
       let output = catalog.entries.map { entry in
         ListedStyle(
