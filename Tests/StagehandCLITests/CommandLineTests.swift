@@ -1,27 +1,36 @@
+import Foundation
 import StagehandTestSupport
 import Testing
 
-/// End-to-end tests of the built `stagehand` binary.
+/// A clean environment for the binary: no plugin path of the user's, a home with no plugins.
+let cleanEnvironment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+
+/// End-to-end tests of the built `stagehand` binary: its output and exit codes.
 @Suite("The stagehand command")
 struct CommandLineTests {
   @Test("--version prints the version and exits 0")
   func version() throws {
-    let result = try runStagehand(["--version"])
+    let result = try runStagehand(["--version"], environment: cleanEnvironment)
     #expect(result.status == 0)
     #expect(result.standardOutput == "0.1.0\n")
   }
 
-  @Test("--help names the command and its purpose")
+  @Test("--help names the command, its purpose and its subcommands")
   func help() throws {
-    let result = try runStagehand(["--help"])
+    let result = try runStagehand(["--help"], environment: cleanEnvironment)
     #expect(result.status == 0)
-    #expect(result.standardOutput.contains("A catalog of transition styles loaded from plugin libraries."))
-    #expect(result.standardOutput.contains("USAGE: stagehand"))
+    let out = result.standardOutput
+    #expect(out.contains("OVERVIEW: A catalog of transition styles loaded from plugin libraries."))
+    #expect(out.contains("USAGE: stagehand <subcommand>"))
+    for subcommand in ["list", "info", "preview", "manifest"] {
+      #expect(out.contains("  \(subcommand) "), "\(subcommand) is listed")
+    }
+    #expect(out.contains("Exit codes: 0 success, 1 a plugin failed or was refused, 64 a usage error"))
   }
 
   @Test("an unknown option is refused with exit code 64")
   func unknownOption() throws {
-    let result = try runStagehand(["--frobnicate"])
+    let result = try runStagehand(["--frobnicate"], environment: cleanEnvironment)
     #expect(result.status == 64)
     #expect(result.standardError.contains("Unknown option '--frobnicate'"))
   }

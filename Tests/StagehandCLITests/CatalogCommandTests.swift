@@ -1,0 +1,101 @@
+import Foundation
+import StagehandCatalog
+import StagehandTestSupport
+import Testing
+
+/// Every style and preset of the bundled plugins.
+let bundledCatalog = Registry(searchPath: PluginSearchPath(directories: [BuiltProducts.directory.path])).catalog()
+
+@Suite("stagehand list and info")
+struct CatalogCommandTests {
+  @Test("list shows every bundled style with its plugin and duration, and every preset")
+  func list() throws {
+    let result = try runStagehand(["list"], environment: cleanEnvironment)
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("STYLE") == true)
+    #expect(lines.contains { $0.hasPrefix("push ") && $0.contains("org.stagehand.push") && $0.contains("0.4 s") })
+    #expect(lines.contains { $0.hasPrefix("flip ") && $0.contains("camera-distance=4") && $0.contains("0.6 s") })
+    let words = Set(lines.compactMap { $0.split(separator: " ").first.map(String.init) })
+    let names = bundledCatalog.entries.flatMap { [$0.style.name] + $0.style.presets.map(\.name) }
+    #expect(names.count >= 39)
+    for name in names { #expect(words.contains(name), "\(name) is listed") }
+  }
+
+  @Test("list --json describes every style for scripts")
+  func listJSON() throws {
+    let result = try runStagehand(["list", "--json"], environment: cleanEnvironment)
+    #expect(result.status == 0)
+    let styles = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]
+    let qualified = styles?.compactMap { $0["qualifiedName"] as? String } ?? []
+    #expect(Set(qualified) == Set(bundledCatalog.entries.map(\.qualifiedName)))
+    let push = styles?.first { $0["name"] as? String == "push" }
+    #expect((push?["library"] as? String)?.hasSuffix("/libStagehandPush.so") == true)
+    #expect((push?["presets"] as? [Any])?.count == 12)
+  }
+
+  @Test("info of a style names its plugin, library, builder, parameters and presets")
+  func infoStyle() throws {
+    let result = try runStagehand(["info", "flip"], environment: cleanEnvironment)
+    #expect(result.status == 0)
+    let out = result.standardOutput
+    #expect(out.hasPrefix("style flip: "))
+    #expect(out.contains("  plugin: org.stagehand.flip 1.0.0"))
+    #expect(out.contains("  library: \(BuiltProducts.directory.path)/libStagehandFlip.so"))
+    #expect(out.contains("  flags: uses 3D"))
+    #expect(
+      out.contains(
+        "builder: int32_t (const sh_context *, const sh_host *, sh_builder *, int32_t axis, double camera_distance)"))
+    #expect(out.contains("    camera-distance (double): default 4; a number from 1 to 100 (extents)"))
+    #expect(out.contains("    flip-horizontally: axis=horizontal"))
+  }
+
+  @Test("info of a preset shows what it sets, then its style")
+  func infoPreset() throws {
+    let result = try runStagehand(["info", "cover-from-top-left-push-to-back"], environment: cleanEnvironment)
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix("preset cover-from-top-left-push-to-back: "))
+    #expect(result.standardOutput.contains("  sets: direction=top-left push-to-back=true"))
+    #expect(result.standardOutput.contains("style cover: "))
+  }
+
+  @Test("info of a plugin id describes the plugin")
+  func infoPlugin() throws {
+    let result = try runStagehand(["info", "org.example.zoom"], environment: cleanEnvironment)
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix("plugin org.example.zoom 1.0.0\n"))
+    #expect(result.standardOutput.contains("  license: 0BSD"))
+    #expect(result.standardOutput.contains("    zoom: "))
+  }
+
+  @Test("an unknown name gives one line and exit code 64")
+  func infoUnknown() throws {
+    let result = try runStagehand(["info", "flop"], environment: cleanEnvironment)
+    #expect(result.status == 64)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError == "stagehand: unknown style 'flop'; did you mean 'flip'? Run 'stagehand list' to see all\n")
+  }
+
+  @Test("the host binary contains no style: copied alone, it finds none; given the plugin path, it finds them all")
+  func hostHasNoStyles() throws {
+    let binary = try Data(contentsOf: BuiltProducts.stagehand)
+    for marker in ["push-from-left", "cover-from-bottom", "cross-dissolve", "org.stagehand.push", "flip-vertically"] {
+      #expect(binary.range(of: Data(marker.utf8)) == nil, "the host binary mentions \(marker)")
+    }
+    let directory = try CFixture.temporaryDirectory("host")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let copy = directory.appendingPathComponent("stagehand")
+    try FileManager.default.copyItem(at: BuiltProducts.stagehand, to: copy)
+    let alone = try run(copy, ["list"], environment: cleanEnvironment)
+    #expect(alone.status == 0)
+    #expect(!alone.standardOutput.contains("push"))
+    #expect(alone.standardError.contains("stagehand: no plugins found; searched"))
+    var environment = cleanEnvironment
+    environment["STAGEHAND_PLUGIN_PATH"] = BuiltProducts.directory.path
+    let found = try run(copy, ["list"], environment: environment)
+    #expect(found.status == 0)
+    #expect(found.standardOutput.contains("push-from-left"))
+  }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import StagehandTestSupport
+import Testing
+
+@Suite("stagehand manifest")
+struct ManifestCommandTests {
+  @Test("prints the manifest kept in Catalog/, byte for byte")
+  func printsCatalogManifest() throws {
+    let library = BuiltProducts.directory.appendingPathComponent("libStagehandCover.so").path
+    let result = try runStagehand(["manifest", library], environment: cleanEnvironment)
+    #expect(result.status == 0)
+    let kept = try String(
+      contentsOf: CFixture.repositoryRoot.appendingPathComponent("Catalog/org.stagehand.cover.json"), encoding: .utf8)
+    #expect(result.standardOutput == kept)
+  }
+
+  @Test("a file that is not a plugin gives exit code 1 and names the file")
+  func notAPlugin() throws {
+    let directory = try CFixture.temporaryDirectory("manifest")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("libnotes.so")
+    try Data("just text".utf8).write(to: file)
+    let result = try runStagehand(["manifest", file.path], environment: cleanEnvironment)
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("stagehand: \(file.path): cannot be loaded: "))
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import StagehandTestSupport
+import Testing
+
+@Suite("stagehand preview")
+struct PreviewCommandTests {
+  @Test("not on a terminal, preview prints the timeline of the forward and inverse animations")
+  func timeline() throws {
+    let result = try runStagehand(["preview", "push-from-left", "--samples", "2"], environment: cleanEnvironment)
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(result.standardOutput == Self.pushFromLeft)
+  }
+
+  static let pushFromLeft = """
+    push-from-left (preset of push, plugin org.stagehand.push): direction=left variant=plain
+    container 320x480, duration intrinsic
+
+    forward: 3 steps, 0.4 s
+      step 1: at 0 s instantly: appearing translate (-320, 0, 0)
+      step 2: at 0 s for 0.4 s, ease-in-out: appearing translate (320, 0, 0); disappearing translate (320, 0, 0)
+      step 3: at 0.4 s instantly: disappearing fade -1
+      t=0 s
+        appearing: translation (-320, 0, 0), opacity 1
+        disappearing: opacity 1
+        stage: at rest
+      t=0.2 s
+        appearing: translation (-160, 0, 0), opacity 1
+        disappearing: translation (160, 0, 0), opacity 1
+        stage: at rest
+      t=0.4 s
+        appearing: opacity 1
+        disappearing: translation (320, 0, 0), opacity 0
+        stage: at rest
+
+    inverse: 3 steps, 0.4 s
+      step 1: at 0 s instantly: appearing fade 1
+      step 2: at 0 s for 0.4 s, ease-in-out: appearing translate (-320, 0, 0); disappearing translate (-320, 0, 0)
+      step 3: at 0.4 s instantly: disappearing translate (320, 0, 0)
+      t=0 s
+        appearing: translation (320, 0, 0), opacity 0
+        disappearing: opacity 1
+        stage: at rest
+      t=0.2 s
+        appearing: translation (160, 0, 0), opacity 1
+        disappearing: translation (-160, 0, 0), opacity 1
+        stage: at rest
+      t=0.4 s
+        appearing: opacity 1
+        disappearing: translation (-320, 0, 0), opacity 1
+        stage: at rest
+
+    """
+
+  @Test("--inverse, --duration and --size shape the timeline")
+  func options() throws {
+    let result = try runStagehand(
+      [
+        "preview", "flip", "--param", "axis=horizontal", "--inverse", "--duration", "1.2", "--size", "200x100",
+        "--samples", "4",
+      ], environment: cleanEnvironment)
+    #expect(result.status == 0)
+    let out = result.standardOutput
+    #expect(out.hasPrefix("flip (style, plugin org.stagehand.flip): axis=horizontal camera-distance=4\n"))
+    #expect(out.contains("container 200x100, duration 1.2 s"))
+    #expect(!out.contains("forward:"))
+    #expect(out.contains("inverse: 4 steps, 1.2 s"))
+    #expect(out.contains("camera distance 400"), "4 heights of 100 points")
+  }
+
+  @Test(
+    "bad input gives one clear line and exit code 64",
+    arguments: [
+      (["preview", "pusj"], "stagehand: unknown style 'pusj'; did you mean 'push'? Run 'stagehand list' to see all\n"),
+      (
+        ["preview", "push", "--param", "direction=up"],
+        "stagehand: style 'push': parameter 'direction': 'up' is not a label of 'direction'; give one of left, right, top, bottom\n"
+      ),
+      (
+        ["preview", "push", "--param", "speed=2"],
+        "stagehand: style 'push' has no parameter 'speed'; its parameters are direction, variant\n"
+      ),
+    ])
+  func badInput(arguments: [String], message: String) throws {
+    let result = try runStagehand(arguments, environment: cleanEnvironment)
+    #expect(result.status == 64)
+    #expect(result.standardOutput == "")
+    #expect(result.standardError == message)
+  }
+
+  @Test(
+    "invalid options are refused before any work, with exit code 64",
+    arguments: [
+      (["preview", "push", "--param", "direction"], "'direction' is not a parameter assignment; write NAME=VALUE"),
+      (["preview", "push", "--duration=-1"], "--duration -1.0 is not valid"),
+      (["preview", "push", "--size", "0x10"], "--size '0x10' is not valid"),
+      (["preview", "push", "--fps", "0"], "--fps 0 is not valid; give 1 to 120"),
+    ])
+  func invalidOptions(arguments: [String], message: String) throws {
+    let result = try runStagehand(arguments, environment: cleanEnvironment)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(message))
+  }
+}
