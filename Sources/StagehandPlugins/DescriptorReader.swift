@@ -57,8 +57,10 @@ struct DescriptorReader {
     var styles: [StyleInfo] = []
     var builders: [Builders] = []
     var names: Set<String> = []  // styles and presets share one namespace
-    for element in try elements(plugin.styles, count: styleCount, "sh_style", "styles", MemoryLayout<sh_style>.size) {
-      let (info, builder) = try readStyle(element.loadUnaligned(as: sh_style.self))
+    let styleElements = try elements(
+      plugin.styles, count: styleCount, "sh_style", "styles", MemoryLayout<sh_style>.size)
+    for (index, element) in styleElements.enumerated() {
+      let (info, builder) = try readStyle(element.loadUnaligned(as: sh_style.self), index: index)
       for taken in [info.name] + info.presets.map(\.name) where !names.insert(taken).inserted {
         style = info.name
         throw error(.duplicateName(field: "style or preset name", value: taken))
@@ -72,10 +74,10 @@ struct DescriptorReader {
     return (info, builders)
   }
 
-  private mutating func readStyle(_ s: sh_style) throws(PluginError) -> (StyleInfo, Builders) {
+  private mutating func readStyle(_ s: sh_style, index: Int) throws(PluginError) -> (StyleInfo, Builders) {
     style = nil
     parameter = nil
-    let name = try self.name(s.name, "style name")
+    let name = try self.name(s.name, "styles[\(index)].name")
     style = name
     let summary = try string(s.summary, "summary")
     guard s.default_duration.isFinite, s.default_duration >= 0 else {
@@ -153,6 +155,7 @@ struct DescriptorReader {
       guard labelCount == 0 else {
         throw error(.badCount(field: "label_count", count: labelCount, allowed: 0...0))
       }
+      guard p.labels == nil else { throw error(.unexpectedArray(field: "labels", type: type.rawValue)) }
     }
     switch type {
     case .int:
@@ -166,7 +169,7 @@ struct DescriptorReader {
       }
     case .enum, .double: break
     }
-    let unit = try p.unit.map { (u) throws(PluginError) in try string(u, "unit", limit: Int(SH_MAX_NAME_LENGTH)) }
+    let unit = try p.unit.map { (u) throws(PluginError) in try string(u, "unit") }
     let description = try string(p.description, "description")
     return ParameterInfo(
       symbol: symbol, type: type, minimum: minimum, maximum: maximum, defaultValue: defaultValue, labels: labels,

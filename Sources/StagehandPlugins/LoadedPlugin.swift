@@ -88,7 +88,9 @@ public final class LoadedPlugin: Sendable {
   }
 
   private func error(_ styleIndex: Int, _ reason: PluginError.Reason) -> PluginError {
-    PluginError(file: file, plugin: info.id, style: info.styles[styleIndex].name, reason: reason)
+    PluginError(
+      file: file, plugin: info.id, style: info.styles.indices.contains(styleIndex) ? info.styles[styleIndex].name : nil,
+      reason: reason)
   }
 
   /// Calls a builder through libffi with a fresh recorder and returns the steps it described.
@@ -96,6 +98,13 @@ public final class LoadedPlugin: Sendable {
     _ styleIndex: Int, _ builder: @convention(c) () -> Void, _ values: [ParameterValue], _ bounds: Rect,
     startingFrom start: LayerStates
   ) throws(PluginError) -> [Step] {
+    guard info.styles.indices.contains(styleIndex) else {
+      throw PluginError(
+        file: file, plugin: info.id,
+        reason: .buildFailed(
+          status: Int32(SH_ERROR_INVALID_ARGUMENT),
+          message: "the plugin has no style \(styleIndex); it has \(info.styles.count)"))
+    }
     let style = info.styles[styleIndex]
     guard values.count == style.parameters.count,
       zip(values, style.parameters).allSatisfy({ $0.matches($1) })
@@ -117,12 +126,20 @@ public final class LoadedPlugin: Sendable {
       }
     }
     withExtendedLifetime(recorder) {}
+    if status > 0 {
+      let message = "the builder returned \(status), which is not a status of stagehand_plugin.h"
+      throw error(
+        styleIndex,
+        .buildFailed(
+          status: Int32(SH_ERROR_FAILED),
+          message: [message, recorder.reported].compactMap { $0 }.joined(separator: "; ")))
+    }
     if status != Int32(SH_OK) {
-      let message = recorder.reported ?? recorder.refusal?.message
-      throw error(styleIndex, .buildFailed(status: status > 0 ? Int32(SH_ERROR_FAILED) : status, message: message))
+      throw error(styleIndex, .buildFailed(status: status, message: recorder.reported ?? recorder.refusal?.message))
     }
     if let refusal = recorder.refusal {
-      throw error(styleIndex, .buildFailed(status: refusal.status, message: refusal.message))
+      let message = "\(refusal.message) (the builder returned SH_OK all the same)"
+      throw error(styleIndex, .buildFailed(status: refusal.status, message: message))
     }
     do {
       return try recorder.finishedSteps()

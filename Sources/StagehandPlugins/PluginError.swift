@@ -55,6 +55,8 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     case badCount(field: String, count: Int, allowed: ClosedRange<Int>)
     /// An array pointer was NULL while its count was not 0.
     case missingArray(field: String)
+    /// An array pointer was set where the header requires NULL.
+    case unexpectedArray(field: String, type: String)
     /// A parameter had a type this host does not know.
     case unknownParameterType(Int32)
     /// A parameter's minimum, default and maximum were not finite, ordered, or fitting its type.
@@ -115,6 +117,8 @@ extension PluginError.Reason {
       "\(field) is \(count), but it must lie in \(allowed.lowerBound)...\(allowed.upperBound)"
     case .missingArray(let field):
       "\(field) is NULL although its count is not 0"
+    case .unexpectedArray(let field, let type):
+      "\(field) is set, but a parameter of type \(type) has none; set it to NULL"
     case .unknownParameterType(let type):
       "has type \(type), which is none of SH_PARAM_ENUM (1), SH_PARAM_INT (2), SH_PARAM_DOUBLE (3), SH_PARAM_BOOL (4)"
     case .badRange(let minimum, let defaultValue, let maximum, let rule):

@@ -56,7 +56,14 @@ enum FixtureSources {
     #else
             .default_value = 0.5,
     #endif
+    #if defined(BREAK_STRAY_LABELS)
+            .labels = edge_labels,
+    #endif
+    #if defined(BREAK_LONG_UNIT)
+            .unit = "a unit of measure written out in many words, longer than the sixty-four bytes of a name but valid",
+    #else
             .unit = "factor",
+    #endif
     #if defined(BREAK_PARAMETER_UTF8)
             .description = "How far it slides, \xff as a fraction of the width.",
     #else
