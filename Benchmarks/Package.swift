@@ -25,7 +25,30 @@ let package = Package(
       plugins: [
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]
-    )
+    ),
+    .executableTarget(
+      name: "RegistryBenchmarks",
+      dependencies: [
+        .product(name: "StagehandAnimation", package: "Stagehand"),
+        .product(name: "StagehandPlugins", package: "Stagehand"),
+        .product(name: "StagehandCatalog", package: "Stagehand"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/RegistryBenchmarks",
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
+    // Not a benchmark: a plain executable that callgrind runs to count instructions (instruction-counts.sh).
+    .executableTarget(
+      name: "InstructionCounts",
+      dependencies: [
+        .product(name: "StagehandAnimation", package: "Stagehand"),
+        .product(name: "StagehandPlugins", package: "Stagehand"),
+        .product(name: "StagehandCatalog", package: "Stagehand"),
+      ],
+      path: "Benchmarks/InstructionCounts"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -42,7 +42,12 @@ extension Animation {
   /// Applies every change of `step` at curve progress `c` (0 = not at all, 1 = fully).
   static func apply(_ step: Step, progress c: Double, to states: inout LayerStates) {
     for change in step.changes {
-      apply(change.change, progress: c, to: &states[change.layer])
+      // A switch rather than the subscript: writing through the subscript's accessor costs more than the change.
+      switch change.layer {
+      case .appearing: apply(change.change, progress: c, to: &states.appearing)
+      case .disappearing: apply(change.change, progress: c, to: &states.disappearing)
+      case .stage: apply(change.change, progress: c, to: &states.stage)
+      }
     }
   }
 

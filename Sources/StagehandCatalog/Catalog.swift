@@ -65,6 +65,7 @@ public struct ResolvedStyle: Sendable {
   public func values(overriding overrides: [String: String]) throws(RegistryError) -> [ParameterValue] {
     let style = entry.style
     var values = style.parameters.map(\.defaultParameterValue)
+    if preset == nil && overrides.isEmpty { return values }
     var assignments = (preset?.values ?? []).map { ($0.parameter, $0.value) }
     assignments += overrides.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     for (symbol, text) in assignments {

@@ -10,15 +10,37 @@ import Synchronization
 public final class Registry: TransitionBuilding, Sendable {
   /// Where plugins are looked for.
   public let searchPath: PluginSearchPath
-  private let loaded = Mutex<Catalog?>(nil)
+  private let loaded = Mutex<Loaded?>(nil)
+
+  /// The catalog, and every name a user may type (style, preset, `plugin-id:name`) with what it resolves to.
+  private struct Loaded: Sendable {
+    let catalog: Catalog
+    let names: [String: [ResolvedStyle]]
+
+    init(_ catalog: Catalog) {
+      self.catalog = catalog
+      var names: [String: [ResolvedStyle]] = [:]
+      for entry in catalog.entries {
+        let resolved =
+          [ResolvedStyle(entry: entry, preset: nil)]
+          + entry.style.presets.map {
+            ResolvedStyle(entry: entry, preset: $0)
+          }
+        for style in resolved {
+          names[style.name, default: []].append(style)
+          names["\(entry.plugin.info.id):\(style.name)", default: []].append(style)
+        }
+      }
+      self.names = names
+    }
+  }
 
   /// Creates a registry that searches `searchPath`.
   public init(searchPath: PluginSearchPath = .standard()) {
     self.searchPath = searchPath
   }
 
-  /// The catalog: every plugin found, loaded and validated, with the ones refused and why.
-  public func catalog() -> Catalog {
+  private func load() -> Loaded {
     loaded.withLock { cached in
       if let cached { return cached }
       let (files, refused) = searchPath.libraries()
@@ -33,32 +55,25 @@ public final class Registry: TransitionBuilding, Sendable {
       }
       let catalog = Catalog(
         plugins: plugins, rejected: rejected, warnings: searchPath.warnings + refused.map { "ignored: \($0)" })
-      cached = catalog
-      return catalog
+      let loaded = Loaded(catalog)
+      cached = loaded
+      return loaded
     }
   }
 
+  /// The catalog: every plugin found, loaded and validated, with the ones refused and why.
+  public func catalog() -> Catalog { load().catalog }
+
   /// Resolves a style name, a preset name or `plugin-id:name`.
   public func resolve(_ reference: String) throws(RegistryError) -> ResolvedStyle {
-    let catalog = catalog()
-    var pluginID: String?
-    var name = reference
-    if let colon = reference.lastIndex(of: ":") {
-      pluginID = String(reference[..<colon])
-      name = String(reference[reference.index(after: colon)...])
-    }
-    var matches: [ResolvedStyle] = []
-    for entry in catalog.entries where pluginID == nil || entry.plugin.info.id == pluginID {
-      if entry.style.name == name { matches.append(ResolvedStyle(entry: entry, preset: nil)) }
-      for preset in entry.style.presets where preset.name == name {
-        matches.append(ResolvedStyle(entry: entry, preset: preset))
-      }
-    }
+    let loaded = load()
+    let matches = loaded.names[reference] ?? []
     guard matches.count <= 1 else {
       throw .ambiguousStyle(reference, candidates: matches.map { "\($0.entry.plugin.info.id):\($0.name)" })
     }
     guard let match = matches.first else {
-      throw .unknownStyle(reference, suggestions: Self.suggestions(for: name, in: catalog))
+      let name = reference.split(separator: ":").last.map(String.init) ?? reference
+      throw .unknownStyle(reference, suggestions: Self.suggestions(for: name, in: loaded.catalog))
     }
     return match
   }

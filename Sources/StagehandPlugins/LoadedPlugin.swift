@@ -87,6 +87,16 @@ public final class LoadedPlugin: Sendable {
     return animation
   }
 
+  /// The forward animation, like `forward(styleIndex:values:in:)`, but calling the builder with `call` instead of
+  /// libffi; benchmarks use it to measure what libffi adds against a direct call of the same builder.
+  @_spi(Benchmarking)
+  public func forward(
+    styleIndex: Int, values: [ParameterValue], in bounds: Rect, calling call: @escaping DirectBuilderCall
+  ) throws(PluginError) -> Animation {
+    let builder = styles[styleIndex].builders.forward
+    return Animation(steps: try record(styleIndex, builder, values, bounds, startingFrom: .identity, calling: call))
+  }
+
   private func error(_ styleIndex: Int, _ reason: PluginError.Reason) -> PluginError {
     PluginError(
       file: file, plugin: info.id, style: info.styles.indices.contains(styleIndex) ? info.styles[styleIndex].name : nil,
@@ -96,7 +106,7 @@ public final class LoadedPlugin: Sendable {
   /// Calls a builder through libffi with a fresh recorder and returns the steps it described.
   private func record(
     _ styleIndex: Int, _ builder: @convention(c) () -> Void, _ values: [ParameterValue], _ bounds: Rect,
-    startingFrom start: LayerStates
+    startingFrom start: LayerStates, calling direct: DirectBuilderCall? = nil
   ) throws(PluginError) -> [Step] {
     guard info.styles.indices.contains(styleIndex) else {
       throw PluginError(
@@ -122,7 +132,8 @@ public final class LoadedPlugin: Sendable {
     let handle = Unmanaged.passUnretained(recorder).toOpaque()
     let status = withUnsafePointer(to: &context) { contextPointer in
       withUnsafePointer(to: &host) { hostPointer in
-        styles[styleIndex].call.callBuilder(builder, contextPointer, hostPointer, handle, values)
+        direct?(builder, contextPointer, hostPointer, handle)
+          ?? styles[styleIndex].call.callBuilder(builder, contextPointer, hostPointer, handle, values)
       }
     }
     withExtendedLifetime(recorder) {}
@@ -148,6 +159,13 @@ public final class LoadedPlugin: Sendable {
     }
   }
 }
+
+/// Calls a builder given as a generic function pointer with its three fixed arguments (context, host table, handle)
+/// and whatever parameter arguments the caller knows; returns the builder's status.
+public typealias DirectBuilderCall = (
+  _ builder: @convention(c) () -> Void, _ context: UnsafeRawPointer, _ host: UnsafeRawPointer,
+  _ handle: UnsafeMutableRawPointer
+) -> Int32
 
 extension CallInterface {
   /// Calls a builder with the three fixed arguments and one argument per parameter value.

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Counts instructions per operation with callgrind: a push forward + inverse build through the registry (dlopen +
+# libffi) and through a direct call of the same builder, with their ratio; and one sample(at:) of push and of flip.
+# Start-up cancels out: each operation runs LOW and HIGH times and the difference is divided by HIGH - LOW.
+set -euo pipefail
+cd "$(dirname "$0")"
+command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 1; }
+(cd .. && swift build -c release >/dev/null)
+swift build -c release --product InstructionCounts >/dev/null
+binary=.build/release/InstructionCounts
+count() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 |
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+per_operation() {
+  local low high
+  low=$(count "$1" "$2")
+  high=$(count "$1" "$3")
+  echo $(( (high - low) / ($3 - $2) ))
+}
+registry=$(per_operation registry 200 1200)
+direct=$(per_operation direct 200 1200)
+echo "push forward + inverse, registry (dlopen + libffi): $registry instructions"
+echo "push forward + inverse, direct call:                $direct instructions"
+awk -v r="$registry" -v d="$direct" 'BEGIN { printf "ratio registry / direct: %.3f (target <= 1.25)\n", r / d }'
+echo "push sample(at:), 3 layers: $(per_operation sample-push 10000 110000) instructions"
+echo "flip sample(at:), 3 layers: $(per_operation sample-flip 10000 110000) instructions"
