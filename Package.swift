@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "StagehandPlugins", targets: ["StagehandPlugins"]),
     .library(name: "StagehandCatalog", targets: ["StagehandCatalog"]),
     .library(name: "StagehandRender", targets: ["StagehandRender"]),
+    .library(name: "StagehandContainers", targets: ["StagehandContainers"]),
     .executable(name: "stagehand", targets: ["stagehand"]),
     // The built-in styles, one plugin library each; they depend on the C ABI only.
     .library(name: "StagehandCrossDissolve", type: .dynamic, targets: ["StagehandCrossDissolve"]),
@@ -38,6 +39,9 @@ let package = Package(
 
     // Search paths, manifests and the registry.
     .target(name: "StagehandCatalog", dependencies: ["StagehandPlugins", "StagehandAnimation"]),
+
+    // Containers that keep each content's transition: a stack and a placeholder.
+    .target(name: "StagehandContainers", dependencies: ["StagehandAnimation"]),
 
     // Drawing transitions: the compositor and the terminal preview.
     .target(name: "StagehandRender", dependencies: ["StagehandAnimation"]),

@@ -1,5 +1,5 @@
 /// The duration a caller asks an animation to last.
-public enum RequestedDuration: Hashable, Sendable, CustomStringConvertible {
+public enum RequestedDuration: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The sum of the style's own steps, unchanged.
   case intrinsic
   /// A number of seconds, zero or positive.

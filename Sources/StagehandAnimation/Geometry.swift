@@ -1,5 +1,5 @@
 /// A point in the plane, in points, with the y axis pointing down.
-public struct Point: Hashable, Sendable {
+public struct Point: Hashable, Sendable, Codable {
   /// The horizontal coordinate.
   public var x: Double
   /// The vertical coordinate, growing downwards.
@@ -16,7 +16,7 @@ public struct Point: Hashable, Sendable {
 }
 
 /// A width and a height, in points.
-public struct Size: Hashable, Sendable {
+public struct Size: Hashable, Sendable, Codable {
   /// The horizontal extent.
   public var width: Double
   /// The vertical extent.
@@ -30,7 +30,7 @@ public struct Size: Hashable, Sendable {
 }
 
 /// An axis-aligned rectangle: an origin (its top-left corner) and a size.
-public struct Rect: Hashable, Sendable {
+public struct Rect: Hashable, Sendable, Codable {
   /// The top-left corner.
   public var origin: Point
   /// The extents.

@@ -1,0 +1,91 @@
+import StagehandAnimation
+
+/// Something a container can show: it creates its layer lazily, when it is about to be shown, may drop it when
+/// hidden, and receives lifecycle events.
+///
+/// A content is in at most one container at a time, which keeps it alive while it is there.
+public protocol Content: AnyObject {
+  /// A name for messages, e.g. `settings`.
+  var name: String { get }
+  /// Creates the content's layer; called only when the content is about to be shown.
+  func loadLayer()
+  /// Drops the content's layer; called when it is hidden and the container lets layers go (capacity, memory pressure).
+  func unloadLayer()
+  /// Receives a lifecycle event.
+  func receive(_ event: LifecycleEvent)
+}
+
+extension Content {
+  /// Does nothing: a content without a layer of its own.
+  public func loadLayer() {}
+  /// Does nothing.
+  public func unloadLayer() {}
+}
+
+/// A lifecycle event sent to a content around a change of what a container shows.
+public struct LifecycleEvent: Hashable, Sendable, CustomStringConvertible {
+  /// The four events, in the order a content receives them when it is shown then hidden.
+  public enum Kind: String, Hashable, Sendable {
+    /// The content is about to be shown.
+    case willAppear
+    /// The content is shown.
+    case didAppear
+    /// The content is about to be hidden.
+    case willDisappear
+    /// The content is hidden.
+    case didDisappear
+  }
+
+  /// How the content moves relative to its container.
+  public enum Movement: String, Hashable, Sendable {
+    /// It stays in the container (it is covered, revealed, or the container itself appears or disappears).
+    case none
+    /// It is being pushed or inserted into the container.
+    case intoContainer
+    /// It is being popped or removed from the container.
+    case outOfContainer
+  }
+
+  /// Which event.
+  public var kind: Kind
+  /// Whether the change is animated.
+  public var animated: Bool
+  /// Whether the content moves into or out of its container.
+  public var movement: Movement
+
+  /// Creates an event.
+  public init(_ kind: Kind, animated: Bool, movement: Movement = .none) {
+    self.kind = kind
+    self.animated = animated
+    self.movement = movement
+  }
+
+  /// E.g. `willAppear(animated, into)`.
+  public var description: String {
+    let moving =
+      switch movement {
+      case .none: ""
+      case .intoContainer: ", into"
+      case .outOfContainer: ", out of"
+      }
+    return "\(kind.rawValue)(\(animated ? "animated" : "not animated")\(moving))"
+  }
+}
+
+/// What a container keeps for each content: the content, and the transition and duration it was shown with, so that
+/// it leaves with the exact inverse of that transition.
+public struct Entry {
+  /// The content.
+  public let content: any Content
+  /// The style (or preset) and parameter values the content was shown with.
+  public var transition: Transition
+  /// The duration it was shown with.
+  public var duration: RequestedDuration
+
+  /// Creates an entry.
+  public init(_ content: any Content, transition: Transition, duration: RequestedDuration = .intrinsic) {
+    self.content = content
+    self.transition = transition
+    self.duration = duration
+  }
+}

@@ -1,0 +1,165 @@
+import StagehandAnimation
+
+extension Stack {
+  /// Carries out one request; an animated change returns while its animation plays.
+  func run(_ request: Request) {
+    switch request {
+    case .push(let entry, let animated): runPush(entry, animated: animated)
+    case .pop(let target, let animated): runPop(to: target, animated: animated)
+    case .popAll(let animated): runPop(to: -1, animated: animated)
+    case .insert(let entry, let index):
+      items.insert(Item(entry: entry, layer: nil), at: index)
+      finishChange()
+    case .remove(let index):
+      removeSilently(at: index)
+      finishChange()
+    case .appear(let animated): runAppear(animated: animated)
+    case .disappear(let animated): runDisappear(animated: animated)
+    }
+  }
+
+  private func runPush(_ entry: Entry, animated: Bool) {
+    let arriving = Item(entry: entry, layer: nil)
+    let leaving = items.last
+    items.append(arriving)
+    guard isShown else { return finishChange() }
+    entry.content.loadLayer()
+    items[items.count - 1].layer = .identity
+    let animation = build(entry, inverse: false)
+    send(.willDisappear, to: leaving?.entry.content, animated: animated)
+    send(.willAppear, to: entry.content, animated: animated, movement: .intoContainer)
+    observer?.container(name, willPlay: animation, of: entry, inverse: false, from: 0)
+    playingPush = animated ? arriving.id : nil
+    play(animation, appearing: arriving.id, disappearing: leaving?.id, animated: animated) { [self] in
+      playingPush = nil
+      send(.didDisappear, to: leaving?.entry.content, animated: animated)
+      send(.didAppear, to: entry.content, animated: animated, movement: .intoContainer)
+    }
+  }
+
+  /// Pops down to the content at `target` (-1 empties the stack, `nil` pops one).
+  private func runPop(to target: Int?, animated: Bool) {
+    guard let topIndex = items.indices.last else { return finishChange() }
+    let targetIndex = target ?? topIndex - 1
+    for index in stride(from: topIndex - 1, to: targetIndex, by: -1) { removeSilently(at: index) }
+    let leaving = items[items.count - 1]
+    guard isShown else {
+      removeSilently(at: items.count - 1)
+      return finishChange()
+    }
+    let revealedIndex = items.count - 2
+    // The revealed content, and the one that will be `capacity` deep, get their layers back first.
+    for index in [revealedIndex, revealedIndex - capacity + 1] where index >= 0 && items[index].layer == nil {
+      attachLayer(at: index)
+    }
+    let revealed = revealedIndex >= 0 ? items[revealedIndex] : nil
+    let animation = build(leaving.entry, inverse: true)
+    startPop(of: leaving, revealing: revealed, animation: animation, from: 0, animated: animated)
+  }
+
+  /// Reverses the push that is playing from where it stands: the inverse starts where the forward is now.
+  func reversePlayingPush() {
+    guard let elapsed = player.elapsed, let pushed = items.last else { return request(.pop(to: nil, animated: true)) }
+    player.cancel()
+    playingPush = nil
+    let revealed = items.count >= 2 ? items[items.count - 2] : nil
+    let animation = build(pushed.entry, inverse: true)
+    startPop(of: pushed, revealing: revealed, animation: animation, from: animation.duration - elapsed, animated: true)
+  }
+
+  private func startPop(of leaving: Item, revealing revealed: Item?, animation: Animation, from offset: Double, animated: Bool) {
+    send(.willDisappear, to: leaving.entry.content, animated: animated, movement: .outOfContainer)
+    send(.willAppear, to: revealed?.entry.content, animated: animated)
+    observer?.container(name, willPlay: animation, of: leaving.entry, inverse: true, from: offset)
+    play(animation, appearing: revealed?.id, disappearing: leaving.id, from: offset, animated: animated) { [self] in
+      if let index = index(of: leaving.id) { removeSilently(at: index) }
+      send(.didDisappear, to: leaving.entry.content, animated: animated, movement: .outOfContainer)
+      send(.didAppear, to: revealed?.entry.content, animated: animated)
+    }
+  }
+
+  private func runAppear(animated: Bool) {
+    guard !isShown else { return }
+    isShown = true
+    if let topIndex = items.indices.last {
+      if items[topIndex].layer == nil { attachLayer(at: topIndex) }
+      stage = restingStage()
+      let content = items[topIndex].entry.content
+      send(.willAppear, to: content, animated: animated)
+      send(.didAppear, to: content, animated: animated)
+    }
+    finishChange()
+  }
+
+  private func runDisappear(animated: Bool) {
+    guard isShown else { return }
+    if let content = top {
+      send(.willDisappear, to: content, animated: animated)
+      send(.didDisappear, to: content, animated: animated)
+    }
+    isShown = false
+    finishChange()
+  }
+
+  /// Plays `animation` with the given contents in the appearing and disappearing roles, writing their states as it
+  /// goes; `completion` sends the closing events, then the change settles and the queue goes on.
+  private func play(
+    _ animation: Animation, appearing: ObjectIdentifier?, disappearing: ObjectIdentifier?, from offset: Double = 0,
+    animated: Bool, completion: @escaping () -> Void
+  ) {
+    participants = Set([appearing, disappearing].compactMap { $0 })
+    let write: (LayerStates) -> Void = { [weak self] states in
+      guard let self else { return }
+      for (id, state) in [(appearing, states.appearing), (disappearing, states.disappearing)] {
+        if let id, let index = index(of: id), items[index].layer != nil { items[index].layer = state }
+      }
+      stage = states.stage
+    }
+    player.play(animation, from: offset, animated: animated, update: write) { [weak self] states in
+      write(states)
+      self?.participants = []
+      completion()
+      self?.finishChange()
+    }
+  }
+
+  /// Ends a change: layers past the capacity are detached (or their contents leave), and the queue goes on.
+  func finishChange() {
+    if behavior == .removing && items.count > capacity {
+      for _ in 0..<(items.count - capacity) { removeSilently(at: 0) }
+    }
+    for index in items.indices where index < items.count - capacity && items[index].layer != nil {
+      items[index].entry.content.unloadLayer()
+      items[index].layer = nil
+    }
+    runQueue()
+  }
+
+  /// Removes the content at `index` without any event: it is not visible, or its events were sent already.
+  func removeSilently(at index: Int) {
+    let item = items.remove(at: index)
+    if item.layer != nil { item.entry.content.unloadLayer() }
+    if !projected.contains(item.id) { Membership.leave(item.entry.content) }
+  }
+
+  /// The forward or inverse animation of `entry` in the current bounds; should the builder fail now although the
+  /// transition was checked when requested, the change happens without animation rather than not at all.
+  func build(_ entry: Entry, inverse: Bool) -> Animation {
+    let context = context(for: entry)
+    let built = try? (inverse ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context))
+    return built ?? .still()
+  }
+
+  func send(
+    _ kind: LifecycleEvent.Kind, to content: (any Content)?, animated: Bool, movement: LifecycleEvent.Movement = .none
+  ) {
+    guard let content else { return }
+    content.receive(LifecycleEvent(kind, animated: animated, movement: movement))
+    switch kind {
+    case .willAppear: observer?.container(name, willShow: content, animated: animated)
+    case .didAppear: observer?.container(name, didShow: content, animated: animated)
+    case .willDisappear: observer?.container(name, willHide: content, animated: animated)
+    case .didDisappear: observer?.container(name, didHide: content, animated: animated)
+    }
+  }
+}

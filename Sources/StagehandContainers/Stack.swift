@@ -1,0 +1,104 @@
+import StagehandAnimation
+
+/// A stack of contents: push shows a content with the forward animation of a transition, pop hides it with the inverse
+/// of the very transition it was pushed with, built at pop time from the geometry of that moment.
+///
+/// Requests made while a transition plays are queued and run in order after it, except a pop of the content whose
+/// push is playing: that push reverses from where it stands. Every request is checked when it is made, against the
+/// stack as the queued requests will leave it, and refused with a `ContainerError` that leaves the stack unchanged.
+public final class Stack {
+  /// What happens to contents deeper than the capacity.
+  public enum Behavior: String, Hashable, Sendable, Codable {
+    /// Their layers are detached; they stay in the stack.
+    case `default`
+    /// They leave the stack.
+    case removing
+    /// Like `default`, and the root can be neither removed nor replaced.
+    case fixedRoot
+  }
+
+  /// The name used in messages.
+  public let name: String
+  /// How many contents at most keep their layers attached once a change ends (at least 1).
+  public let capacity: Int
+  /// What happens to contents deeper than the capacity.
+  public let behavior: Behavior
+  /// The container's bounds; a change requested while a transition plays waits until it ends.
+  public internal(set) var bounds: Rect
+  /// Hears what the stack shows and hides.
+  public weak var observer: (any ContainerObserver)?
+
+  let builder: any TransitionBuilding
+  let player: TransitionPlayer
+  /// The contents, bottom first, with their layers (`nil` when detached).
+  var items: [Item] = []
+  /// The stage's state now.
+  public internal(set) var stage = LayerState.identity
+  /// Whether the stack is shown.
+  public internal(set) var isShown = false
+  /// The contents as the queued requests will leave them, to check new requests against.
+  var projected: [ObjectIdentifier] = []
+  var queue: [Request] = []
+  var pendingBounds: Rect?
+  /// The push that is playing, if one is: the content pushed, so that a pop of it reverses it.
+  var playingPush: ObjectIdentifier?
+  /// The contents taking part in the transition that plays.
+  var participants: Set<ObjectIdentifier> = []
+  /// Whether the queue is being run (requests made from event handlers then just join it).
+  var isDraining = false
+
+  struct Item {
+    var entry: Entry
+    var layer: LayerState?
+    var id: ObjectIdentifier { ObjectIdentifier(entry.content) }
+  }
+
+  enum Request {
+    case push(Entry, animated: Bool)
+    case pop(to: Int?, animated: Bool)
+    case popAll(animated: Bool)
+    case insert(Entry, at: Int)
+    case remove(at: Int)
+    case appear(animated: Bool)
+    case disappear(animated: Bool)
+  }
+
+  /// Creates an empty, hidden stack.
+  public init(
+    name: String = "stack", builder: any TransitionBuilding, clock: any TransitionClock, bounds: Rect,
+    capacity: Int = 2, behavior: Behavior = .default
+  ) throws(ContainerError) {
+    guard capacity >= 1 else { throw .invalidCapacity(capacity) }
+    self.name = name
+    self.builder = builder
+    self.player = TransitionPlayer(clock: clock)
+    self.bounds = bounds
+    self.capacity = capacity
+    self.behavior = behavior
+  }
+
+  deinit {
+    Membership.leaveAll(of: ObjectIdentifier(self))
+  }
+
+  /// The entries, bottom first.
+  public var entries: [Entry] { items.map(\.entry) }
+  /// The contents, bottom first.
+  public var contents: [any Content] { items.map(\.entry.content) }
+  /// The content on top.
+  public var top: (any Content)? { items.last?.entry.content }
+  /// Whether a transition is playing.
+  public var isAnimating: Bool { player.isPlaying }
+  /// The contents whose layers are attached, bottom first (the order to draw them in), with their states now.
+  public var presentedLayers: [PresentedLayer] {
+    items.compactMap { item in item.layer.map { PresentedLayer(content: item.entry.content, state: $0) } }
+  }
+  /// Whether `content`'s layer is attached.
+  public func hasLayer(_ content: any Content) -> Bool {
+    items.first { $0.id == ObjectIdentifier(content) }?.layer != nil
+  }
+
+  func context(for entry: Entry) -> TransitionContext { TransitionContext(bounds: bounds, duration: entry.duration) }
+
+  func index(of id: ObjectIdentifier) -> Int? { items.firstIndex { $0.id == id } }
+}
