@@ -65,12 +65,15 @@ let package = Package(
     ),
 
     // Shared test support: seeded generators and comparison helpers.
-    .target(name: "StagehandTestSupport", dependencies: ["StagehandAnimation"], path: "Tests/StagehandTestSupport"),
+    .target(
+      name: "StagehandTestSupport", dependencies: ["StagehandAnimation", "StagehandContainers"],
+      path: "Tests/StagehandTestSupport"),
 
     .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
     .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCLITests", dependencies: ["stagehand", "StagehandTestSupport"]),
+    .testTarget(name: "StagehandContainersTests", dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -27,7 +27,9 @@ extension ContainerObserver {
   /// Does nothing.
   public func container(_ name: String, didHide content: any Content, animated: Bool) {}
   /// Does nothing.
-  public func container(_ name: String, willPlay animation: Animation, of entry: Entry, inverse: Bool, from offset: Double) {}
+  public func container(
+    _ name: String, willPlay animation: Animation, of entry: Entry, inverse: Bool, from offset: Double
+  ) {}
 }
 
 /// One content's layer as a renderer draws it.

@@ -43,7 +43,8 @@ public final class Placeholder {
   }
 
   /// Creates a hidden placeholder with one slot per rectangle of `slots`.
-  public init(name: String = "placeholder", builder: any TransitionBuilding, clock: any TransitionClock, slots: [Rect]) {
+  public init(name: String = "placeholder", builder: any TransitionBuilding, clock: any TransitionClock, slots: [Rect])
+  {
     self.name = name
     self.builder = builder
     self.slots = slots.map { Slot(bounds: $0, clock: clock) }
@@ -225,7 +226,8 @@ public final class Placeholder {
 
   private func build(_ entry: Entry, in slot: Slot, inverse: Bool) -> Animation {
     let context = TransitionContext(bounds: slot.bounds, duration: entry.duration)
-    let built = try? (inverse ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context))
+    let built =
+      try? (inverse ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context))
     return built ?? .still()
   }
 

@@ -4,13 +4,15 @@ extension Stack {
   /// Carries out one request; an animated change returns while its animation plays.
   func run(_ request: Request) {
     switch request {
-    case .push(let entry, let animated): runPush(entry, animated: animated)
-    case .pop(let target, let animated): runPop(to: target, animated: animated)
+    case .push(let entry, let animated, let trims): runPush(entry, animated: animated, reversible: !trims)
+    case .pop(let target, let animated): runPop(to: target.flatMap(index(of:)), animated: animated)
     case .popAll(let animated): runPop(to: -1, animated: animated)
-    case .insert(let entry, let index):
-      items.insert(Item(entry: entry, layer: nil), at: index)
+    case .insert(let entry, let above):
+      items.insert(Item(entry: entry, layer: nil), at: index(of: above) ?? items.count)
       finishChange()
-    case .remove(let index):
+    case .remove(let id):
+      guard let index = index(of: id) else { return finishChange() }
+      if index == items.count - 1 { return runPop(to: nil, animated: false) }
       removeSilently(at: index)
       finishChange()
     case .appear(let animated): runAppear(animated: animated)
@@ -18,7 +20,7 @@ extension Stack {
     }
   }
 
-  private func runPush(_ entry: Entry, animated: Bool) {
+  private func runPush(_ entry: Entry, animated: Bool, reversible: Bool) {
     let arriving = Item(entry: entry, layer: nil)
     let leaving = items.last
     items.append(arriving)
@@ -29,7 +31,8 @@ extension Stack {
     send(.willDisappear, to: leaving?.entry.content, animated: animated)
     send(.willAppear, to: entry.content, animated: animated, movement: .intoContainer)
     observer?.container(name, willPlay: animation, of: entry, inverse: false, from: 0)
-    playingPush = animated ? arriving.id : nil
+    // A push the removing behavior trims for cannot reverse: what it covers has left the stack already.
+    playingPush = animated && reversible ? arriving.id : nil
     play(animation, appearing: arriving.id, disappearing: leaving?.id, animated: animated) { [self] in
       playingPush = nil
       send(.didDisappear, to: leaving?.entry.content, animated: animated)
@@ -67,7 +70,9 @@ extension Stack {
     startPop(of: pushed, revealing: revealed, animation: animation, from: animation.duration - elapsed, animated: true)
   }
 
-  private func startPop(of leaving: Item, revealing revealed: Item?, animation: Animation, from offset: Double, animated: Bool) {
+  private func startPop(
+    of leaving: Item, revealing revealed: Item?, animation: Animation, from offset: Double, animated: Bool
+  ) {
     send(.willDisappear, to: leaving.entry.content, animated: animated, movement: .outOfContainer)
     send(.willAppear, to: revealed?.entry.content, animated: animated)
     observer?.container(name, willPlay: animation, of: leaving.entry, inverse: true, from: offset)
@@ -146,7 +151,8 @@ extension Stack {
   /// transition was checked when requested, the change happens without animation rather than not at all.
   func build(_ entry: Entry, inverse: Bool) -> Animation {
     let context = context(for: entry)
-    let built = try? (inverse ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context))
+    let built =
+      try? (inverse ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context))
     return built ?? .still()
   }
 

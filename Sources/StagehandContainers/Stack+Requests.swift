@@ -8,8 +8,7 @@ extension Stack {
     let entry = Entry(content, transition: transition, duration: duration)
     try checkNew(entry)
     projected.append(ObjectIdentifier(content))
-    trimProjection()
-    request(.push(entry, animated: animated))
+    request(.push(entry, animated: animated, trims: trimProjection()))
   }
 
   /// Hides the top content with the inverse of the transition it was pushed with, built now.
@@ -32,8 +31,9 @@ extension Stack {
       throw .indexOutOfRange(index: index, valid: projected.isEmpty ? nil : 0...(projected.count - 1), container: name)
     }
     guard index < projected.count - 1 else { return }
+    let target = projected[index]
     projected.removeSubrange((index + 1)...)
-    request(.pop(to: index, animated: animated))
+    request(.pop(to: target, animated: animated))
   }
 
   /// Pops every content above the root.
@@ -63,9 +63,10 @@ extension Stack {
     }
     let entry = Entry(content, transition: transition, duration: duration)
     try checkNew(entry)
+    let above = index < projected.count ? projected[index] : nil
     projected.insert(ObjectIdentifier(content), at: index)
     trimProjection()
-    request(index == projected.count - 1 ? .push(entry, animated: false) : .insert(entry, at: index))
+    request(above.map { .insert(entry, below: $0) } ?? .push(entry, animated: false, trims: false))
   }
 
   /// Removes the content at `index`, never animated.
@@ -74,9 +75,7 @@ extension Stack {
       throw .indexOutOfRange(index: index, valid: projected.isEmpty ? nil : 0...(projected.count - 1), container: name)
     }
     if behavior == .fixedRoot && index == 0 { throw .rootIsFixed(operation: "remove the root", container: name) }
-    let isTop = index == projected.count - 1
-    projected.remove(at: index)
-    request(isTop ? .pop(to: nil, animated: false) : .remove(at: index))
+    request(.remove(projected.remove(at: index)))
   }
 
   /// Shows the stack: its top content is built with its transition applied instantly and receives the appearance
@@ -114,9 +113,12 @@ extension Stack {
     _ = Membership.join(entry.content, container: self, name: name)
   }
 
-  /// The removing behavior keeps no more than `capacity` contents.
-  func trimProjection() {
-    if behavior == .removing && projected.count > capacity { projected.removeFirst(projected.count - capacity) }
+  /// The removing behavior keeps no more than `capacity` contents; returns whether it dropped any.
+  @discardableResult
+  func trimProjection() -> Bool {
+    guard behavior == .removing && projected.count > capacity else { return false }
+    projected.removeFirst(projected.count - capacity)
+    return true
   }
 
   /// Runs `request` now if nothing plays, else after what is queued.

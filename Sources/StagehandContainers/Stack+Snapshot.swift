@@ -31,7 +31,8 @@ extension Stack {
     StackSnapshot(
       name: name, capacity: capacity, behavior: behavior, bounds: bounds,
       entries: items.map {
-        StackSnapshot.SavedEntry(content: $0.entry.content.name, transition: $0.entry.transition, duration: $0.entry.duration)
+        StackSnapshot.SavedEntry(
+          content: $0.entry.content.name, transition: $0.entry.transition, duration: $0.entry.duration)
       })
   }
 

@@ -53,12 +53,18 @@ public final class Stack {
     var id: ObjectIdentifier { ObjectIdentifier(entry.content) }
   }
 
+  /// A request waiting its turn. Contents are named by identity, not index: the stack may hold more contents when
+  /// the request runs than the projection it was checked against (the removing behavior trims after each change).
   enum Request {
-    case push(Entry, animated: Bool)
-    case pop(to: Int?, animated: Bool)
+    /// Pushes; `trims` when the removing behavior drops a content for it, which a reversal could not bring back.
+    case push(Entry, animated: Bool, trims: Bool)
+    /// Pops down to the content given (one content when `nil`).
+    case pop(to: ObjectIdentifier?, animated: Bool)
     case popAll(animated: Bool)
-    case insert(Entry, at: Int)
-    case remove(at: Int)
+    /// Inserts below the content given.
+    case insert(Entry, below: ObjectIdentifier)
+    /// Removes a content; on top, that is a pop without animation.
+    case remove(ObjectIdentifier)
     case appear(animated: Bool)
     case disappear(animated: Bool)
   }

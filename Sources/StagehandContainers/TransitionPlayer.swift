@@ -35,7 +35,8 @@ final class TransitionPlayer {
       completion(animation.finalStates)
       return
     }
-    current = Playing(animation: animation, start: clock.now, offset: max(offset, 0), update: update, completion: completion)
+    current = Playing(
+      animation: animation, start: clock.now, offset: max(offset, 0), update: update, completion: completion)
     update(animation.sample(at: max(offset, 0)))
   }
 

@@ -1,0 +1,295 @@
+import StagehandAnimation
+import StagehandContainers
+import StagehandTestSupport
+import Testing
+
+/// Seeded random sequences of stack operations, checked after every operation: events well-formed, no content lost
+/// or duplicated, capacity respected, every pop the inverse of its entry's transition in the bounds of that moment,
+/// and no jump when a push is reversed.
+@Suite("Randomized stack operations")
+struct RandomizedStackTests {
+  static let seed = SeededGenerator.testSeed(0x57AC_C0DE)
+  static let operationsPerRun = 10_000
+
+  @Test(
+    "10,000 random operations keep the contract", arguments: [Stack.Behavior.default, .removing, .fixedRoot])
+  func randomOperations(behavior: Stack.Behavior) throws {
+    var random = SeededGenerator(seed: Self.seed ^ stableHash(behavior.rawValue))
+    let run = try Run(random: &random, behavior: behavior)
+    for step in 0..<Self.operationsPerRun {
+      let failure = run.step(&random)
+      if let failure {
+        Issue.record("seed \(random.seed), behavior \(behavior), operation \(step): \(failure)")
+        return
+      }
+    }
+    #expect(run.pops > 200, "the sequence popped \(run.pops) times")
+    #expect(run.reversals > 20, "the sequence reversed \(run.reversals) pushes")
+    #expect(run.refusals > 200, "the sequence was refused \(run.refusals) times")
+    #expect(run.idleChecks > 1_000, "the stack was idle \(run.idleChecks) times")
+  }
+}
+
+/// A hash of `text` that is the same in every run (FNV-1a).
+func stableHash(_ text: String) -> UInt64 {
+  text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+}
+
+/// Notes every animation a container plays, with the bounds of that moment.
+final class PlayRecorder: ContainerObserver {
+  struct Play {
+    var animation: Animation
+    var entry: Entry
+    var inverse: Bool
+    var offset: Double
+    var bounds: Rect
+  }
+
+  var plays: [Play] = []
+  var bounds: () -> Rect = { Rect(x: 0, y: 0, width: 1, height: 1) }
+
+  func container(_ name: String, willPlay animation: Animation, of entry: Entry, inverse: Bool, from offset: Double) {
+    plays.append(Play(animation: animation, entry: entry, inverse: inverse, offset: offset, bounds: bounds()))
+  }
+}
+
+/// One randomized run: a stack, a reference model of what it should hold, and contents held by another stack.
+final class Run {
+  let clock = ManualClock()
+  let stack: Stack
+  let other: Stack
+  let builder = TestTransitions()
+  let recorder = PlayRecorder()
+  let pool: [RecordingContent]
+  let strangers: [RecordingContent]
+  /// What the stack should hold once every request has run.
+  var model: [ObjectIdentifier] = []
+  var pops = 0
+  var idleChecks = 0
+  var reversals = 0
+  var refusals = 0
+  /// The last operations, for the failure message.
+  var log: [String] = []
+
+  init(random: inout SeededGenerator, behavior: Stack.Behavior) throws {
+    stack = try Stack(
+      name: "main", builder: builder, clock: clock, bounds: Rect(x: 0, y: 0, width: 320, height: 480),
+      capacity: Int.random(in: 1...3, using: &random), behavior: behavior)
+    other = try Stack(name: "other", builder: builder, clock: clock, bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+    pool = (0..<16).map { RecordingContent("c\($0)") }
+    strangers = [RecordingContent("s0"), RecordingContent("s1")]
+    for stranger in strangers { try other.push(stranger, with: Transition("fade")) }
+    recorder.bounds = { [unowned stack] in stack.bounds }
+    stack.observer = recorder
+    stack.appear()
+  }
+
+  func randomTransition(_ random: inout SeededGenerator) -> Transition {
+    switch Int.random(in: 0..<3, using: &random) {
+    case 0:
+      Transition("slide", parameters: ["direction": ["left", "right", "top", "bottom"].randomElement(using: &random)!])
+    case 1: Transition("fade")
+    default: Transition("turn", parameters: ["angle": String(Int.random(in: 10...180, using: &random))])
+    }
+  }
+
+  func randomDuration(_ random: inout SeededGenerator) -> RequestedDuration {
+    Bool.random(using: &random) ? .intrinsic : .seconds(.random(in: 0.05...1, using: &random))
+  }
+
+  /// Applies one random operation and checks the contract; returns what went wrong, if anything.
+  func step(_ random: inout SeededGenerator) -> String? {
+    let before = stack.contents.map(ObjectIdentifier.init)
+    var statesBefore = stack.presentedLayers.map { (ObjectIdentifier($0.content), $0.state) }
+    var playsBefore = recorder.plays.count
+    let capacity = stack.capacity
+    let fixed = stack.behavior == .fixedRoot
+    var expectedError: String?
+    var description = ""
+    do {
+      switch Int.random(in: 0..<100, using: &random) {
+      case 0..<20:
+        let content = (pool + strangers).randomElement(using: &random)!
+        let id = ObjectIdentifier(content)
+        description = "push \(content)"
+        if strangers.contains(where: { $0 === content }) || model.contains(id) { expectedError = "alreadyInContainer" }
+        try stack.push(
+          content, with: randomTransition(&random), duration: randomDuration(&random),
+          animated: Int.random(in: 0..<5, using: &random) > 0)
+        model.append(id)
+        if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
+      case 20..<42:
+        description = "pop"
+        if model.isEmpty { expectedError = "empty" } else if fixed && model.count == 1 { expectedError = "rootIsFixed" }
+        try stack.pop(animated: Int.random(in: 0..<5, using: &random) > 0)
+        model.removeLast()
+      case 42..<46:
+        let index = Int.random(in: -1...(model.count + 1), using: &random)
+        description = "pop to \(index)"
+        if !model.indices.contains(index) { expectedError = "indexOutOfRange" }
+        try stack.pop(to: index, animated: Bool.random(using: &random))
+        model.removeSubrange((index + 1)...)
+      case 46..<48:
+        description = "pop to root"
+        if model.isEmpty { expectedError = "empty" }
+        try stack.popToRoot(animated: Bool.random(using: &random))
+        model.removeSubrange(1...)
+      case 48..<49:
+        description = "pop all"
+        if fixed { expectedError = "rootIsFixed" }
+        try stack.popAll(animated: Bool.random(using: &random))
+        model.removeAll()
+      case 49..<55:
+        let content = pool.randomElement(using: &random)!
+        let index = Int.random(in: -1...(model.count + 1), using: &random)
+        description = "insert \(content) at \(index)"
+        if !(0...model.count).contains(index) {
+          expectedError = "indexOutOfRange"
+        } else if fixed && index == 0 && !model.isEmpty {
+          expectedError = "rootIsFixed"
+        } else if model.contains(ObjectIdentifier(content)) {
+          expectedError = "alreadyInContainer"
+        }
+        try stack.insert(content, at: index, with: randomTransition(&random), duration: randomDuration(&random))
+        model.insert(ObjectIdentifier(content), at: index)
+        if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
+      case 55..<60:
+        let index = Int.random(in: -1...(model.count + 1), using: &random)
+        description = "remove at \(index)"
+        if !model.indices.contains(index) {
+          expectedError = "indexOutOfRange"
+        } else if fixed && index == 0 {
+          expectedError = "rootIsFixed"
+        }
+        try stack.remove(at: index)
+        model.remove(at: index)
+      case 60..<63:
+        let bounds = Rect(
+          x: 0, y: 0, width: .random(in: 100...1000, using: &random), height: .random(in: 100...1000, using: &random))
+        description = "bounds \(bounds.size)"
+        try stack.setBounds(bounds)
+      case 63..<65:
+        description = "memory pressure"
+        stack.handleMemoryPressure()
+      case 65..<72 where !stack.isAnimating && (!fixed || !model.isEmpty):
+        // A pop while a push plays: the push reverses from where it stands.
+        guard let content = pool.first(where: { !model.contains(ObjectIdentifier($0)) }) else { break }
+        let transition = randomTransition(&random)
+        let duration = randomDuration(&random)
+        let fraction = Double.random(in: 0.05...0.95, using: &random)
+        description = "push \(content) with \(transition), advance \(fraction) of it, pop"
+        try stack.push(content, with: transition, duration: duration)
+        model.append(ObjectIdentifier(content))
+        if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
+        if let total = try? builder.forward(transition, in: TransitionContext(bounds: stack.bounds, duration: duration))
+          .duration
+        {
+          clock.advance(by: total * fraction)
+        }
+        // The push is checked now; the reversal is checked against the states just before the pop.
+        if let failure = check(after: "push \(content)", playsBefore: playsBefore, statesBefore: statesBefore) {
+          return failure
+        }
+        statesBefore = stack.presentedLayers.map { (ObjectIdentifier($0.content), $0.state) }
+        playsBefore = recorder.plays.count
+        try stack.pop()
+        model.removeLast()
+      case 72..<73:
+        description = "push with an unknown style"
+        let content = pool.first { !model.contains(ObjectIdentifier($0)) } ?? pool[0]
+        expectedError = model.contains(ObjectIdentifier(content)) ? "alreadyInContainer" : "transition"
+        try stack.push(content, with: Transition("wobble"))
+      default:
+        let seconds = Double.random(in: 0...3, using: &random)
+        description = "advance \(seconds)"
+        clock.advance(by: seconds)
+      }
+      if let expectedError { return "\(description) should have failed with \(expectedError)" }
+    } catch {
+      refusals += 1
+      guard let expectedError else { return "\(description) failed: \(error)" }
+      guard "\(caseName(error))" == expectedError else {
+        return "\(description) failed with \(error), expected \(expectedError)"
+      }
+      guard stack.contents.map(ObjectIdentifier.init) == before else {
+        return "\(description) failed and changed the stack"
+      }
+    }
+    log = Array((log + [description]).suffix(12))
+    return check(after: description, playsBefore: playsBefore, statesBefore: statesBefore).map {
+      "\($0)\n  last operations: \(log.joined(separator: "; "))"
+    }
+  }
+
+  func caseName(_ error: ContainerError) -> String {
+    switch error {
+    case .alreadyInContainer: "alreadyInContainer"
+    case .indexOutOfRange: "indexOutOfRange"
+    case .empty: "empty"
+    case .rootIsFixed: "rootIsFixed"
+    case .transition: "transition"
+    case .invalidCapacity: "invalidCapacity"
+    case .missingContent: "missingContent"
+    case .slotOutOfRange: "slotOutOfRange"
+    }
+  }
+
+  func check(after description: String, playsBefore: Int, statesBefore: [(ObjectIdentifier, LayerState)]) -> String? {
+    for content in pool + strangers where !content.violations.isEmpty {
+      return "after \(description): \(content.violations); its events: \(content.eventLog.suffix(8))"
+    }
+    let ids = stack.contents.map(ObjectIdentifier.init)
+    if Set(ids).count != ids.count { return "after \(description): a content is in the stack twice" }
+    for content in pool where !ids.contains(ObjectIdentifier(content)) && content.hasLayer {
+      return "after \(description): \(content) left the stack but kept its layer"
+    }
+    let idle = !stack.isAnimating
+    if idle {
+      idleChecks += 1
+      if ids != model {
+        return "after \(description): the stack holds \(stack.contents), expected \(model.count) contents"
+      }
+      if stack.presentedLayers.count > stack.capacity {
+        return "after \(description): \(stack.presentedLayers.count) layers attached, capacity \(stack.capacity)"
+      }
+      if let top = stack.top as? RecordingContent, top.phase != .appeared {
+        return "after \(description): the top \(top) is \(top.phase.rawValue)"
+      }
+      for content in pool where content !== stack.top && content.phase != .disappeared {
+        return "after \(description): \(content), not on top, is \(content.phase.rawValue)"
+      }
+    }
+    for play in recorder.plays[playsBefore...] {
+      let context = TransitionContext(bounds: play.bounds, duration: play.entry.duration)
+      guard
+        let expected = try?
+          (play.inverse
+          ? builder.inverse(play.entry.transition, in: context) : builder.forward(play.entry.transition, in: context))
+      else { return "after \(description): the played transition does not build" }
+      let error =
+        (0...20).map { i -> Double in
+          let t = expected.duration * Double(i) / 20
+          return maxDifference(expected.sample(at: t), play.animation.sample(at: t))
+        }.max() ?? 0
+      if error > 1e-9 || abs(expected.duration - play.animation.duration) > 1e-9 {
+        return
+          "after \(description): the animation played differs from the \(play.inverse ? "inverse" : "forward") of \(play.entry.transition) by \(error)"
+      }
+      if play.inverse { pops += 1 }
+      if play.offset > 0 {
+        reversals += 1
+        // Reversed from where it stood: every layer is where it was just before.
+        let after = Dictionary(
+          uniqueKeysWithValues: stack.presentedLayers.map { (ObjectIdentifier($0.content), $0.state) })
+        for (id, state) in statesBefore {
+          if let now = after[id], maxDifference(now, state) > 1e-9 {
+            let name = stack.contents.first { ObjectIdentifier($0) == id }?.name ?? "?"
+            return
+              "after \(description): the layer of \(name) jumped by \(maxDifference(now, state)) when the push reversed: \(state) became \(now); the stack holds \(stack.contents.map(\.name)), the reversal started at \(play.offset)"
+          }
+        }
+      }
+    }
+    return nil
+  }
+}
