@@ -59,7 +59,7 @@ let package = Package(
     .executableTarget(
       name: "stagehand",
       dependencies: [
-        "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandRender",
+        "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandRender", "StagehandContainers",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

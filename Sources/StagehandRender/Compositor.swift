@@ -40,6 +40,14 @@ public struct Panel: Hashable, Sendable {
   public static let blue = Panel(fill: RGB(40, 90, 200), accent: RGB(170, 210, 255))
   /// An orange panel.
   public static let orange = Panel(fill: RGB(225, 120, 30), accent: RGB(255, 225, 160))
+  /// A green panel.
+  public static let green = Panel(fill: RGB(40, 150, 80), accent: RGB(170, 235, 190))
+  /// A purple panel.
+  public static let purple = Panel(fill: RGB(130, 60, 190), accent: RGB(215, 180, 250))
+  /// A red panel.
+  public static let red = Panel(fill: RGB(200, 50, 60), accent: RGB(250, 180, 180))
+  /// Looks that tell several contents apart.
+  public static let palette: [Panel] = [.blue, .orange, .green, .purple, .red]
 
   /// The colour at unit coordinates (u, v) of the panel.
   func color(u: Double, v: Double, aspect: Double) -> RGB {
@@ -90,9 +98,18 @@ public struct Compositor: Sendable {
   public func render(_ states: LayerStates, width: Int, height: Int, inverse: Bool) -> Raster {
     let top: LayerID = inverse ? .disappearing : .appearing
     let bottom: LayerID = inverse ? .appearing : .disappearing
-    let layers = [(bottom, outgoing), (top, incoming)]
-      .compactMap { layer, panel in Projection(states, layer, bounds).map { ($0, panel, states[layer].visibleOpacity) }
+    return render(
+      layers: [(states[bottom], outgoing), (states[top], incoming)], stage: states.stage, width: width, height: height)
+  }
+
+  /// Draws content layers, bottom first, each with its look, under the stage `stage`.
+  public func render(layers: [(state: LayerState, panel: Panel)], stage: LayerState, width: Int, height: Int) -> Raster
+  {
+    let visible = layers.compactMap { layer, panel in
+      Projection(LayerStates(appearing: layer, stage: stage), .appearing, bounds).map {
+        ($0, panel, layer.visibleOpacity)
       }
+    }
     var pixels = [RGB](repeating: background, count: width * height)
     let aspect = bounds.size.width / bounds.size.height
     for y in 0..<height {
@@ -100,7 +117,7 @@ public struct Compositor: Sendable {
       for x in 0..<width {
         let px = bounds.minX + (Double(x) + 0.5) / Double(width) * bounds.size.width
         var color = background
-        for (projection, panel, opacity) in layers where opacity > 0 {
+        for (projection, panel, opacity) in visible where opacity > 0 {
           guard let (u, v) = projection.unit(px, py) else { continue }
           color = panel.color(u: u, v: v, aspect: aspect).over(color, alpha: opacity)
         }

@@ -14,7 +14,7 @@ struct Stagehand: ParsableCommand {
       Exit codes: 0 success, 1 a plugin failed or was refused, 64 a usage error (unknown style, bad parameter or option).
       """,
     version: StagehandVersion.current,
-    subcommands: [List.self, Info.self, Preview.self, Manifest.self]
+    subcommands: [List.self, Info.self, Preview.self, Demo.self, Manifest.self]
   )
 }
 

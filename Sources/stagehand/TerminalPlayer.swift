@@ -5,10 +5,61 @@ import StagehandRender
 /// The escape sequence that puts the terminal back: attributes reset, cursor shown, main screen.
 private let restoreSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-/// Puts the terminal back and exits when the preview is interrupted.
+/// Puts the terminal back and exits when the program is interrupted.
 private func restoreAndExit(_ signal: Int32) {
   _ = write(STDOUT_FILENO, restoreSequence.utf8Start, restoreSequence.utf8CodeUnitCount)
   _exit(128 + signal)
+}
+
+/// A true-colour terminal used as a screen: an alternate screen with the cursor hidden, restored when done or
+/// interrupted (Ctrl-C).
+struct TerminalScreen {
+  /// The container's bounds; pictures keep their aspect ratio.
+  let bounds: Rect
+  /// The picture size in pixels: as large as the terminal allows (a character cell holds two pixels, one above the
+  /// other), leaving a line for the status.
+  let width: Int
+  let height: Int
+
+  init(bounds: Rect) {
+    self.bounds = bounds
+    var size = winsize()
+    let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0
+    let columns = known ? Int(size.ws_col) : 80
+    let rows = known ? Int(size.ws_row) : 24
+    let scale = min(Double(max(columns - 1, 8)) / bounds.size.width, Double(max(rows - 2, 4) * 2) / bounds.size.height)
+    width = max(Int(bounds.size.width * scale), 4)
+    height = max(Int(bounds.size.height * scale) & ~1, 4)
+  }
+
+  /// Whether standard output is a terminal.
+  static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// Switches to the alternate screen, hides the cursor, and restores both on Ctrl-C or termination.
+  func enter() {
+    signal(SIGINT, restoreAndExit)
+    signal(SIGTERM, restoreAndExit)
+    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+  }
+
+  /// Clears the screen, for a picture of another size.
+  func clear() { write("\u{1B}[0m\u{1B}[2J") }
+
+  /// Restores the terminal.
+  func leave() {
+    write(restoreSequence.description)
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
+  }
+
+  /// Draws a picture and a status line below it.
+  func draw(_ raster: Raster, background: RGB, status: String) {
+    write(TerminalImage.encode(raster, background: background) + "\u{1B}[0m\u{1B}[K" + status)
+  }
+
+  private func write(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
 }
 
 /// Plays animations in a true-colour terminal at a steady frame rate.
@@ -16,49 +67,29 @@ struct TerminalPlayer {
   let bounds: Rect
   let fps: Int
 
-  /// The size in pixels of the picture: as large as the terminal allows, keeping the container's aspect ratio
-  /// (a character cell holds two square-ish pixels, one above the other).
-  func pictureSize() -> (width: Int, height: Int) {
-    var size = winsize()
-    let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
-    let rows = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_row > 0 ? Int(size.ws_row) : 24
-    let maxWidth = Double(max(columns - 1, 8))
-    let maxHeight = Double(max(rows - 2, 4) * 2)
-    let scale = min(maxWidth / bounds.size.width, maxHeight / bounds.size.height)
-    return (max(Int(bounds.size.width * scale), 4), max(Int(bounds.size.height * scale) & ~1, 4))
-  }
-
   func play(_ plays: [(title: String, animation: Animation, inverse: Bool)]) {
-    signal(SIGINT, restoreAndExit)
-    signal(SIGTERM, restoreAndExit)
-    let (width, height) = pictureSize()
+    let screen = TerminalScreen(bounds: bounds)
     let compositor = Compositor(bounds: bounds)
-    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
     let clock = ContinuousClock()
     let frame = Duration.seconds(1.0 / Double(fps))
+    screen.enter()
     for (index, play) in plays.enumerated() {
       let frames = max(Int((play.animation.duration * Double(fps)).rounded(.up)), 1)
       var deadline = clock.now
       for i in 0...frames {
         let t = min(Double(i) / Double(fps), play.animation.duration)
         let raster = compositor.render(
-          play.animation.sample(at: t), width: width, height: height, inverse: play.inverse)
-        write(
-          TerminalImage.encode(raster, background: compositor.background)
-            + "\u{1B}[0m\u{1B}[K\(play.title)  t=\(t.formatted(2)) s / \(play.animation.duration.formatted(2)) s")
+          play.animation.sample(at: t), width: screen.width, height: screen.height, inverse: play.inverse)
+        screen.draw(
+          raster, background: compositor.background,
+          status: "\(play.title)  t=\(t.formatted(2)) s / \(play.animation.duration.formatted(2)) s")
         deadline = deadline.advanced(by: frame)
         clock.sleepUntil(deadline)
       }
       if index < plays.count - 1 { clock.sleepUntil(clock.now.advanced(by: .milliseconds(500))) }
     }
     clock.sleepUntil(clock.now.advanced(by: .milliseconds(300)))
-    write(restoreSequence.description)
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
-  }
-
-  private func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    screen.leave()
   }
 }
 

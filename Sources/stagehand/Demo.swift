@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import StagehandAnimation
+import StagehandCatalog
+import StagehandContainers
+import StagehandRender
+
+/// `stagehand demo`: a stack pushes contents with different styles from the real plugins, is rotated, then pops
+/// them back, each pop the inverse of its push built for the new bounds.
+struct Demo: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Push contents onto a stack with several styles, rotate it, and pop them back with their inverses.",
+    discussion: """
+      In a terminal, the stack is drawn at a steady frame rate (Ctrl-C stops and restores the terminal). When standard \
+      output is not a terminal, prints each operation, the lifecycle events the contents receive, and the animation \
+      each transition plays.
+      """)
+
+  @Option(help: "Frames per second in a terminal.")
+  var fps = 30
+
+  func validate() throws {
+    guard (1...120).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 120") }
+  }
+
+  /// The contents and the transitions they are pushed with.
+  static let script: [(content: String, transition: Transition)] = [
+    ("settings", Transition("push-from-right")),
+    ("profile", Transition("cover-from-bottom")),
+    ("photos", Transition("flip-horizontally")),
+    ("about", Transition("cross-dissolve")),
+  ]
+
+  func run() throws {
+    let registry = Registry()
+    reportProblems(registry.catalog())
+    for (_, transition) in Self.script {
+      do {
+        _ = try registry.resolve(transition.style)
+      } catch {
+        throw Exit.report(error)
+      }
+    }
+    if TerminalScreen.isTerminal {
+      try DemoRun(registry: registry, clock: SystemClock(), output: nil, fps: fps).perform()
+    } else {
+      try DemoRun(registry: registry, clock: ManualClock(), output: { print($0) }, fps: fps).perform()
+    }
+  }
+}
+
+/// A content of the demo: it reports its events to the demo.
+final class DemoContent: Content {
+  let name: String
+  let report: (String) -> Void
+
+  init(_ name: String, report: @escaping (String) -> Void) {
+    self.name = name
+    self.report = report
+  }
+
+  func receive(_ event: LifecycleEvent) { report("  \(name): \(event)") }
+}
+
+/// Tells which animation the stack plays.
+final class DemoObserver: ContainerObserver {
+  let report: (String) -> Void
+  let bounds: () -> Rect
+
+  init(report: @escaping (String) -> Void, bounds: @escaping () -> Rect) {
+    self.report = report
+    self.bounds = bounds
+  }
+
+  func container(_ name: String, willPlay animation: Animation, of entry: Entry, inverse: Bool, from offset: Double) {
+    let size = bounds().size
+    report(
+      "  plays \(entry.transition) \(inverse ? "inverse" : "forward"), \(animation.steps.count) steps, "
+        + "\(animation.duration.formatted()) s, built for \(size.width.formatted())x\(size.height.formatted())")
+  }
+}
+
+/// One run of the demo, on a terminal (drawing frames on the system clock) or as text (on a manual clock).
+struct DemoRun {
+  let registry: Registry
+  let clock: any TransitionClock
+  /// Where text goes; `nil` draws in the terminal instead.
+  let output: ((String) -> Void)?
+  let fps: Int
+
+  func perform() throws {
+    let portrait = Rect(x: 0, y: 0, width: 320, height: 480)
+    let landscape = Rect(x: 0, y: 0, width: 480, height: 320)
+    let say: (String) -> Void = output ?? { _ in }
+    let stack = try Stack(name: "demo", builder: registry, clock: clock, bounds: portrait)
+    let observer = DemoObserver(report: say, bounds: { [unowned stack] in stack.bounds })
+    stack.observer = observer
+    let home = DemoContent("home", report: say)
+    let contents = [home] + Demo.script.map { DemoContent($0.content, report: say) }
+    var screen = output == nil ? TerminalScreen(bounds: portrait) : nil
+    screen?.enter()
+    defer { screen?.leave() }
+
+    say("a stack of 320x480 (capacity 2); styles from the plugins on the search path")
+    say("push home, without animation, before the stack is shown")
+    try stack.push(home, with: Transition("cross-dissolve"), animated: false)
+    say("the stack appears")
+    stack.appear()
+    for (content, (_, transition)) in zip(contents.dropFirst(), Demo.script) {
+      say("push \(content.name) with \(transition)")
+      try stack.push(content, with: transition)
+      settle(stack, screen: screen, contents: contents, status: "push \(content.name) with \(transition)")
+    }
+    say("rotate: the bounds become 480x320")
+    try stack.setBounds(landscape)
+    screen = screen.map { _ in TerminalScreen(bounds: landscape) }
+    screen?.clear()
+    settle(stack, screen: screen, contents: contents, status: "rotated to 480x320")
+    for content in contents.dropFirst().reversed() {
+      let transition = Demo.script.first { $0.content == content.name }!.transition
+      say("pop \(content.name): the inverse of \(transition), built for the new bounds")
+      try stack.pop()
+      settle(stack, screen: screen, contents: contents, status: "pop \(content.name): inverse of \(transition)")
+    }
+    say("the stack holds \(stack.contents.map(\.name).joined(separator: ", "))")
+  }
+
+  /// Lets the transition play to its end: frame by frame in the terminal, in steps of a frame on the manual clock.
+  private func settle(_ stack: Stack, screen: TerminalScreen?, contents: [DemoContent], status: String) {
+    let frame = 1.0 / Double(fps)
+    let wall = ContinuousClock()
+    var deadline = wall.now
+    repeat {
+      if let manual = clock as? ManualClock { manual.advance(by: frame) }
+      if let system = clock as? SystemClock { system.tick() }
+      if let screen {
+        let compositor = Compositor(bounds: stack.bounds)
+        let layers = stack.presentedLayers.map { layer in
+          let index = contents.firstIndex { $0 === layer.content } ?? 0
+          return (layer.state, Panel.palette[index % Panel.palette.count])
+        }
+        let raster = compositor.render(layers: layers, stage: stack.stage, width: screen.width, height: screen.height)
+        screen.draw(raster, background: compositor.background, status: status)
+        deadline = deadline.advanced(by: .seconds(frame))
+        wall.sleepUntil(deadline)
+      }
+    } while stack.isAnimating
+    if screen != nil { wall.sleepUntil(wall.now.advanced(by: .milliseconds(400))) }
+  }
+}
