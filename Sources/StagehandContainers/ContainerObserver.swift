@@ -32,6 +32,30 @@ extension ContainerObserver {
   ) {}
 }
 
+/// Sends a lifecycle event to `content` (when there is one), then tells the observer of the container `name`.
+func deliver(
+  _ kind: LifecycleEvent.Kind, to content: (any Content)?, animated: Bool, movement: LifecycleEvent.Movement,
+  container name: String, observer: (any ContainerObserver)?
+) {
+  guard let content else { return }
+  content.receive(LifecycleEvent(kind, animated: animated, movement: movement))
+  switch kind {
+  case .willAppear: observer?.container(name, willShow: content, animated: animated)
+  case .didAppear: observer?.container(name, didShow: content, animated: animated)
+  case .willDisappear: observer?.container(name, willHide: content, animated: animated)
+  case .didDisappear: observer?.container(name, didHide: content, animated: animated)
+  }
+}
+
+/// The forward or inverse animation of `entry` in `bounds`; should the builder fail although the transition was
+/// checked when it was requested, the change happens without animation rather than not at all.
+func build(_ entry: Entry, in bounds: Rect, inverse: Bool, with builder: any TransitionBuilding) -> Animation {
+  let context = TransitionContext(bounds: bounds, duration: entry.duration)
+  let built =
+    try? (inverse ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context))
+  return built ?? .still()
+}
+
 /// One content's layer as a renderer draws it.
 public struct PresentedLayer {
   /// The content.

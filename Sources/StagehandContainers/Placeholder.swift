@@ -225,22 +225,13 @@ public final class Placeholder {
   }
 
   private func build(_ entry: Entry, in slot: Slot, inverse: Bool) -> Animation {
-    let context = TransitionContext(bounds: slot.bounds, duration: entry.duration)
-    let built =
-      try? (inverse ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context))
-    return built ?? .still()
+    StagehandContainers.build(entry, in: slot.bounds, inverse: inverse, with: builder)
   }
 
-  private func send(
+  func send(
     _ kind: LifecycleEvent.Kind, to content: (any Content)?, animated: Bool, movement: LifecycleEvent.Movement = .none
   ) {
-    guard let content else { return }
-    content.receive(LifecycleEvent(kind, animated: animated, movement: movement))
-    switch kind {
-    case .willAppear: observer?.container(name, willShow: content, animated: animated)
-    case .didAppear: observer?.container(name, didShow: content, animated: animated)
-    case .willDisappear: observer?.container(name, willHide: content, animated: animated)
-    case .didDisappear: observer?.container(name, didHide: content, animated: animated)
-    }
+    deliver(kind, to: content, animated: animated, movement: movement, container: name, observer: observer)
   }
+
 }

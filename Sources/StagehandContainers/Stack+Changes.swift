@@ -147,25 +147,15 @@ extension Stack {
     if !projected.contains(item.id) { Membership.leave(item.entry.content) }
   }
 
-  /// The forward or inverse animation of `entry` in the current bounds; should the builder fail now although the
-  /// transition was checked when requested, the change happens without animation rather than not at all.
+  /// The forward or inverse animation of `entry` in the current bounds.
   func build(_ entry: Entry, inverse: Bool) -> Animation {
-    let context = context(for: entry)
-    let built =
-      try? (inverse ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context))
-    return built ?? .still()
+    StagehandContainers.build(entry, in: bounds, inverse: inverse, with: builder)
   }
 
   func send(
     _ kind: LifecycleEvent.Kind, to content: (any Content)?, animated: Bool, movement: LifecycleEvent.Movement = .none
   ) {
-    guard let content else { return }
-    content.receive(LifecycleEvent(kind, animated: animated, movement: movement))
-    switch kind {
-    case .willAppear: observer?.container(name, willShow: content, animated: animated)
-    case .didAppear: observer?.container(name, didShow: content, animated: animated)
-    case .willDisappear: observer?.container(name, willHide: content, animated: animated)
-    case .didDisappear: observer?.container(name, didHide: content, animated: animated)
-    }
+    deliver(kind, to: content, animated: animated, movement: movement, container: name, observer: observer)
   }
+
 }
