@@ -73,7 +73,9 @@ let package = Package(
     .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCLITests", dependencies: ["stagehand", "StagehandTestSupport"]),
-    .testTarget(name: "StagehandContainersTests", dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),
+    .testTarget(
+      name: "StagehandContainersTests",
+      dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,8 @@ public enum ContainerError: Error, CustomStringConvertible {
   case rootIsFixed(operation: String, container: String)
   /// The transition could not be built (unknown style, bad parameter, bad duration).
   case transition(Transition, underlying: any Error)
+  /// Bounds that are empty or not finite.
+  case invalidBounds(Rect, underlying: any Error)
   /// A capacity below 1.
   case invalidCapacity(Int)
   /// A snapshot names a content the app could not provide.
@@ -33,6 +35,8 @@ public enum ContainerError: Error, CustomStringConvertible {
       "cannot \(operation): the root of '\(container)' is fixed"
     case .transition(let transition, let underlying):
       "cannot build the transition '\(transition)': \(underlying)"
+    case .invalidBounds(_, let underlying):
+      "cannot change the bounds: \(underlying)"
     case .invalidCapacity(let capacity):
       "capacity \(capacity) is not valid; a stack keeps at least 1 layer attached"
     case .missingContent(let content, let container):

@@ -84,7 +84,11 @@ public final class Placeholder {
     try checkSlot(slot)
     let entry = Entry(content, transition: transition, duration: duration)
     let id = ObjectIdentifier(content)
-    if slots.contains(where: { $0.projected == id }) {
+    let present = slots.contains {
+      $0.projected == id || $0.current.map { ObjectIdentifier($0.entry.content) } == id
+        || $0.leaving.map { ObjectIdentifier($0.entry.content) } == id
+    }
+    if present {
       throw .alreadyInContainer(content: content.name, container: name, requestedBy: name)
     }
     if let other = Membership.otherOwner(of: content, than: self) {

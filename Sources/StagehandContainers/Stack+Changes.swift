@@ -17,6 +17,7 @@ extension Stack {
       finishChange()
     case .appear(let animated): runAppear(animated: animated)
     case .disappear(let animated): runDisappear(animated: animated)
+    case .bounds(let newBounds): apply(bounds: newBounds)
     }
   }
 
@@ -76,8 +77,10 @@ extension Stack {
     send(.willDisappear, to: leaving.entry.content, animated: animated, movement: .outOfContainer)
     send(.willAppear, to: revealed?.entry.content, animated: animated)
     observer?.container(name, willPlay: animation, of: leaving.entry, inverse: true, from: offset)
-    play(animation, appearing: revealed?.id, disappearing: leaving.id, from: offset, animated: animated) { [self] in
-      if let index = index(of: leaving.id) { removeSilently(at: index) }
+    play(
+      animation, appearing: revealed?.id, disappearing: leaving.id, from: offset, animated: animated,
+      ended: { [self] in if let index = index(of: leaving.id) { removeSilently(at: index) } }
+    ) { [self] in
       send(.didDisappear, to: leaving.entry.content, animated: animated, movement: .outOfContainer)
       send(.didAppear, to: revealed?.entry.content, animated: animated)
     }
@@ -107,10 +110,11 @@ extension Stack {
   }
 
   /// Plays `animation` with the given contents in the appearing and disappearing roles, writing their states as it
-  /// goes; `completion` sends the closing events, then the change settles and the queue goes on.
+  /// goes. When it ends, `ended` updates the stack (a popped content leaves), the layers settle to the capacity,
+  /// `completion` sends the closing events, and the queue goes on.
   private func play(
     _ animation: Animation, appearing: ObjectIdentifier?, disappearing: ObjectIdentifier?, from offset: Double = 0,
-    animated: Bool, completion: @escaping () -> Void
+    animated: Bool, ended: @escaping () -> Void = {}, completion: @escaping () -> Void
   ) {
     participants = Set([appearing, disappearing].compactMap { $0 })
     let write: (LayerStates) -> Void = { [weak self] states in
@@ -123,21 +127,33 @@ extension Stack {
     player.play(animation, from: offset, animated: animated, update: write) { [weak self] states in
       write(states)
       self?.participants = []
+      ended()
+      self?.settleLayers()
+      // The closing events may request a change (an observer pushing from didShow): it joins the queue, or starts.
       completion()
-      self?.finishChange()
+      self?.runQueue()
     }
   }
 
   /// Ends a change: layers past the capacity are detached (or their contents leave), and the queue goes on.
   func finishChange() {
+    settleLayers()
+    runQueue()
+  }
+
+  /// Detaches the layers past the capacity, or with the removing behavior lets their contents leave; contents taking
+  /// part in a transition that plays keep theirs.
+  func settleLayers() {
     if behavior == .removing && items.count > capacity {
-      for _ in 0..<(items.count - capacity) { removeSilently(at: 0) }
+      for index in (0..<(items.count - capacity)).reversed() where !participants.contains(items[index].id) {
+        removeSilently(at: index)
+      }
     }
-    for index in items.indices where index < items.count - capacity && items[index].layer != nil {
+    for index in items.indices
+    where index < items.count - capacity && items[index].layer != nil && !participants.contains(items[index].id) {
       items[index].entry.content.unloadLayer()
       items[index].layer = nil
     }
-    runQueue()
   }
 
   /// Removes the content at `index` without any event: it is not visible, or its events were sent already.

@@ -22,7 +22,6 @@ extension Stack {
   /// Changes the bounds now and lays every attached layer out again for them.
   func apply(bounds newBounds: Rect) {
     bounds = newBounds
-    guard isShown else { return }
     for index in items.indices where items[index].layer != nil {
       items[index].layer = restingState(at: index)
     }

@@ -18,11 +18,12 @@ extension Stack {
     guard !projected.isEmpty else { throw .empty(operation: "pop", container: name) }
     if behavior == .fixedRoot && projected.count == 1 { throw .rootIsFixed(operation: "pop the root", container: name) }
     projected.removeLast()
-    if animated, queue.isEmpty, let pushed = playingPush, pushed == items.last?.id, isShown {
-      reversePlayingPush()
-    } else {
-      request(.pop(to: nil, animated: animated))
-    }
+    if animated && canReversePlayingPush { reversePlayingPush() } else { request(.pop(to: nil, animated: animated)) }
+  }
+
+  /// Whether a pop of the top now reverses the push that plays: nothing else waits, and the push is the top's.
+  var canReversePlayingPush: Bool {
+    queue.isEmpty && isShown && playingPush != nil && playingPush == items.last?.id
   }
 
   /// Pops every content above the one at `index`: those between leave silently, and only the top's inverse plays.
@@ -31,6 +32,10 @@ extension Stack {
       throw .indexOutOfRange(index: index, valid: projected.isEmpty ? nil : 0...(projected.count - 1), container: name)
     }
     guard index < projected.count - 1 else { return }
+    if index == projected.count - 2 && animated && canReversePlayingPush {
+      projected.removeLast()
+      return reversePlayingPush()
+    }
     let target = projected[index]
     projected.removeSubrange((index + 1)...)
     request(.pop(to: target, animated: animated))
@@ -91,9 +96,9 @@ extension Stack {
     do {
       _ = try newBounds.validatedAsBounds()
     } catch {
-      throw .transition(Transition("bounds"), underlying: error)
+      throw .invalidBounds(newBounds, underlying: error)
     }
-    if player.isPlaying || !queue.isEmpty { pendingBounds = newBounds } else { apply(bounds: newBounds) }
+    request(.bounds(newBounds))
   }
 
   /// Checks that `entry` may join: its content is in no container (this one included) and its transition builds.
@@ -127,17 +132,13 @@ extension Stack {
     runQueue()
   }
 
-  /// Runs queued requests until one starts an animation or none is left, then applies a bounds change that waited.
+  /// Runs queued requests, in order, until one starts an animation or none is left.
   func runQueue() {
     guard !isDraining else { return }
     isDraining = true
     defer { isDraining = false }
     while !player.isPlaying, !queue.isEmpty {
       run(queue.removeFirst())
-    }
-    if !player.isPlaying, let newBounds = pendingBounds {
-      pendingBounds = nil
-      apply(bounds: newBounds)
     }
   }
 }

@@ -39,7 +39,6 @@ public final class Stack {
   /// The contents as the queued requests will leave them, to check new requests against.
   var projected: [ObjectIdentifier] = []
   var queue: [Request] = []
-  var pendingBounds: Rect?
   /// The push that is playing, if one is: the content pushed, so that a pop of it reverses it.
   var playingPush: ObjectIdentifier?
   /// The contents taking part in the transition that plays.
@@ -67,6 +66,8 @@ public final class Stack {
     case remove(ObjectIdentifier)
     case appear(animated: Bool)
     case disappear(animated: Bool)
+    /// A geometry change that waited for the transition playing when it was asked for.
+    case bounds(Rect)
   }
 
   /// Creates an empty, hidden stack.

@@ -80,10 +80,19 @@ struct CatalogCommandTests {
 
   @Test("the host binary contains no style: copied alone, it finds none; given the plugin path, it finds them all")
   func hostHasNoStyles() throws {
+    // The host may name styles (the demo does), but holds none of their code or descriptors: no plugin id, no
+    // summary, and it defines no plugin entry.
     let binary = try Data(contentsOf: BuiltProducts.stagehand)
-    for marker in ["push-from-left", "cover-from-bottom", "cross-dissolve", "org.stagehand.push", "flip-vertically"] {
-      #expect(binary.range(of: Data(marker.utf8)) == nil, "the host binary mentions \(marker)")
+    let markers = [
+      "org.stagehand.push", "org.stagehand.cover", "org.stagehand.flip", "org.stagehand.cross-dissolve",
+      "The new content pushes the old one out", "Slides the new content in from the bottom.",
+    ]
+    for marker in markers {
+      #expect(binary.range(of: Data(marker.utf8)) == nil, "the host binary contains \(marker)")
     }
+    let symbols = try run(URL(fileURLWithPath: "/usr/bin/nm"), ["--defined-only", BuiltProducts.stagehand.path])
+    #expect(symbols.status == 0)
+    #expect(!symbols.standardOutput.contains("stagehand_plugin_v1"))
     let directory = try CFixture.temporaryDirectory("host")
     defer { try? FileManager.default.removeItem(at: directory) }
     let copy = directory.appendingPathComponent("stagehand")

@@ -228,6 +228,7 @@ final class Run {
     case .empty: "empty"
     case .rootIsFixed: "rootIsFixed"
     case .transition: "transition"
+    case .invalidBounds: "invalidBounds"
     case .invalidCapacity: "invalidCapacity"
     case .missingContent: "missingContent"
     case .slotOutOfRange: "slotOutOfRange"
