@@ -29,7 +29,10 @@ struct InverseLawTests {
         let t = Double.random(in: 0...forward.duration, using: &random)
         randomTimes = max(randomTimes, maxDifference(reversed.sample(at: t), forward.sample(at: forward.duration - t)))
       }
-      #expect(even <= 1e-9 && randomTimes <= 1e-9, "animation \(index) of seed \(seed): error \(even), \(randomTimes)")
+      #expect(
+        even <= 1e-9 && randomTimes <= 1e-9,
+        "animation \(index) of batch \(batch), replay with STAGEHAND_TEST_SEED=\(Self.seed): error \(even), \(randomTimes)"
+      )
     }
   }
 
@@ -40,7 +43,9 @@ struct InverseLawTests {
       let reversed = forward.reversed()
       #expect(reversed.initialStates == forward.finalStates)
       let error = maxDifference(reversed.finalStates, forward.initialStates)
-      #expect(error <= 1e-9, "animation \(index) of seed \(seed): error \(error)")
+      #expect(
+        error <= 1e-9,
+        "animation \(index) of batch \(batch), replay with STAGEHAND_TEST_SEED=\(Self.seed): error \(error)")
     }
   }
 
@@ -57,7 +62,9 @@ struct InverseLawTests {
         let t = forward.duration * Double(i) / 100
         worst = max(worst, maxDifference(twice.sample(at: t), forward.sample(at: t)))
       }
-      #expect(worst <= 1e-9, "animation \(index) of seed \(seed): error \(worst)")
+      #expect(
+        worst <= 1e-9,
+        "animation \(index) of batch \(batch), replay with STAGEHAND_TEST_SEED=\(Self.seed): error \(worst)")
     }
   }
 

@@ -28,7 +28,7 @@ struct InverseLawOfStylesTests {
       let context = TransitionContext(bounds: random.bounds(), duration: random.requestedDuration())
       let forward = try bundledRegistry.forward(transition, in: context)
       let inverse = try bundledRegistry.inverse(transition, in: context)
-      let where_ = "\(transition) in \(context), round \(round), seed \(random.seed)"
+      let where_ = "\(transition) in \(context), round \(round); replay with STAGEHAND_TEST_SEED=\(Self.seed)"
 
       if case .seconds(let seconds) = context.duration, forward.duration > 0 || seconds == 0 {
         #expect(abs(forward.duration - seconds) < 1e-9, "\(where_)")

@@ -19,7 +19,8 @@ struct RandomizedStackTests {
     for step in 0..<Self.operationsPerRun {
       let failure = run.step(&random)
       if let failure {
-        Issue.record("seed \(random.seed), behavior \(behavior), operation \(step): \(failure)")
+        Issue.record(
+          "behavior \(behavior), operation \(step), replay with STAGEHAND_TEST_SEED=\(Self.seed): \(failure)")
         return
       }
     }
