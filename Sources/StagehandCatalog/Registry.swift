@@ -94,22 +94,29 @@ public final class Registry: TransitionBuilding, Sendable {
   {
     let resolved = try resolve(transition.style)
     let values = try resolved.values(overriding: transition.parameters)
+    let bounds: Rect
+    let duration: RequestedDuration
     do {
-      let bounds = try context.bounds.validatedAsBounds()
-      let duration = try context.duration.validated()
-      let plugin = resolved.entry.plugin
-      let index = resolved.entry.styleIndex
-      let animation =
+      bounds = try context.bounds.validatedAsBounds()
+      duration = try context.duration.validated()
+    } catch {
+      throw .animation(error)
+    }
+    let plugin = resolved.entry.plugin
+    let index = resolved.entry.styleIndex
+    let animation: Animation
+    do {
+      animation =
         inverse
         ? try plugin.inverse(styleIndex: index, values: values, in: bounds)
         : try plugin.forward(styleIndex: index, values: values, in: bounds)
-      return try animation.rescaled(to: duration)
-    } catch let error as PluginError {
-      throw .plugin(error)
-    } catch let error as AnimationError {
-      throw .animation(error)
     } catch {
-      fatalError("unexpected error \(error)")
+      throw .plugin(error)
+    }
+    do {
+      return try animation.rescaled(to: duration)
+    } catch {
+      throw .animation(error)
     }
   }
 
