@@ -3,6 +3,9 @@
 
 import PackageDescription
 
+/// Plugins export their entry symbol only (the linker's version script in Plugins/Support).
+let pluginExports: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--version-script=Plugins/Support/exports.map"])]
+
 let package = Package(
   name: "Stagehand",
   platforms: [.macOS(.v13)],
@@ -47,10 +50,18 @@ let package = Package(
     .target(name: "StagehandRender", dependencies: ["StagehandAnimation"]),
 
     // Built-in plugins.
-    .target(name: "StagehandCrossDissolve", dependencies: ["CStagehandPlugin"], path: "Plugins/CrossDissolve"),
-    .target(name: "StagehandPush", dependencies: ["CStagehandPlugin"], path: "Plugins/Push"),
-    .target(name: "StagehandCover", dependencies: ["CStagehandPlugin"], path: "Plugins/Cover"),
-    .target(name: "StagehandFlip", dependencies: ["CStagehandPlugin"], path: "Plugins/Flip"),
+    .target(
+      name: "StagehandCrossDissolve", dependencies: ["CStagehandPlugin"], path: "Plugins/CrossDissolve",
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandPush", dependencies: ["CStagehandPlugin"], path: "Plugins/Push",
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandCover", dependencies: ["CStagehandPlugin"], path: "Plugins/Cover",
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandFlip", dependencies: ["CStagehandPlugin"], path: "Plugins/Flip",
+      linkerSettings: pluginExports),
     .target(
       name: "StagehandExampleZoom", dependencies: ["CStagehandPlugin"], path: "Plugins/Examples/Zoom",
       cSettings: [.unsafeFlags(["-fvisibility=hidden", "-Wall", "-Wextra", "-Werror"])]),

@@ -1,3 +1,4 @@
+import Foundation
 import StagehandAnimation
 import StagehandPlugins
 import StagehandTestSupport
@@ -88,4 +89,27 @@ struct ExampleZoomTests {
 /// The largest difference between two vectors' components.
 private func maxDifference(_ a: Vector3, _ b: Vector3) -> Double {
   max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+}
+
+/// stagehand_plugin.h asks a plugin to export its entry function and nothing else; the bundled plugins do.
+@Suite("Exported symbols")
+struct ExportedSymbolsTests {
+  static let libraries = [
+    "libStagehandCrossDissolve.so", "libStagehandPush.so", "libStagehandCover.so", "libStagehandFlip.so",
+    "libStagehandExampleZoom.so",
+  ]
+
+  @Test("each bundled plugin exports only stagehand_plugin_v1", arguments: libraries)
+  func onlyTheEntry(library: String) throws {
+    let path = BuiltProducts.directory.appendingPathComponent(library).path
+    let result = try run(URL(fileURLWithPath: "/usr/bin/nm"), ["-D", "--defined-only", path])
+    #expect(result.status == 0, "\(result.standardError)")
+    // Global symbols have an upper-case type letter; the linker adds the three bounds of the data segment.
+    let globals = result.standardOutput.split(separator: "\n").compactMap { line -> String? in
+      let fields = line.split(separator: " ")
+      guard fields.count == 3, fields[1].uppercased() == fields[1] else { return nil }
+      return String(fields[2])
+    }
+    #expect(Set(globals).subtracting(["__bss_start", "_edata", "_end"]) == ["stagehand_plugin_v1"])
+  }
 }
