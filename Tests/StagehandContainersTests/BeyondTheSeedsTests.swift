@@ -179,12 +179,8 @@ struct BeyondTheSeedsTests {
     "20. pop(to:) or popToRoot() of just the content whose push plays reverses it like pop()",
     arguments: [false, true])
   func reversalByPopTo(toRoot: Bool) throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.midPush()
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
-    try stack.push(fixture["B"], with: Styles.slideLeft)
-    fixture.clock.advance(by: 0.1)
     let before = layerStates(stack)
     if toRoot { try stack.popToRoot() } else { try stack.pop(to: 0) }
     #expect(stateDifference(before, layerStates(stack)) <= 1e-9, "no jump")

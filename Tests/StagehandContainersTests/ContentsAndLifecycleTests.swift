@@ -338,13 +338,9 @@ struct LifecycleEventTests {
 
   @Test("6. events are well-formed per content through interruptions, queued changes and appearances")
   func wellFormedSequences() throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.midPush()
     let stack = fixture.stack
     let clock = fixture.clock
-    try fixture.push("A", Styles.fade)
-    stack.appear()
-    try stack.push(fixture["B"], with: Styles.slideLeft)
-    clock.advance(by: 0.1)
     try stack.pop()  // reverses B's push
     try stack.push(fixture["C"], with: Styles.turn45)
     stack.disappear(animated: true)

@@ -113,7 +113,7 @@ struct PlaceholderTests {
     do {
       try board.set(a, inSlot: 1, with: Styles.fade)
     } catch {
-      refusal = (error as? ContainerError).map(ErrorKind.init)
+      refusal = ErrorKind(error)
       #expect(refusal == .alreadyInContainer(content: "A", container: "board", requestedBy: "board"))
     }
     settle(board, fixture.clock)

@@ -430,15 +430,7 @@ struct StackTests {
     "17. a geometry change while idle lays every attached content out again to match the new bounds",
     arguments: [Geometry.rotation, Geometry.resize])
   func idleGeometryChange(geometry: Geometry) throws {
-    func build(_ bounds: Rect) throws -> StackFixture {
-      let fixture = try StackFixture(bounds: bounds, capacity: 3)
-      try fixture.push("A", Styles.turn45)
-      fixture.stack.appear()
-      try fixture.push("B", Styles.slideLeft)
-      try fixture.push("C", Styles.slideTop)
-      try fixture.push("D", Styles.turn)
-      return fixture
-    }
+    func build(_ bounds: Rect) throws -> StackFixture { try fourContents(in: bounds) }
     let rotated = try build(portrait)
     let reference = try build(geometry.bounds)
     let before = layerStates(rotated.stack)
@@ -458,12 +450,7 @@ struct StackTests {
     arguments: [Geometry.rotation, Geometry.resize])
   func hiddenGeometryChange(geometry: Geometry) throws {
     func build(_ bounds: Rect) throws -> StackFixture {
-      let fixture = try StackFixture(bounds: bounds, capacity: 3)
-      try fixture.push("A", Styles.turn45)
-      fixture.stack.appear()
-      try fixture.push("B", Styles.slideLeft)
-      try fixture.push("C", Styles.slideTop)
-      try fixture.push("D", Styles.turn)
+      let fixture = try fourContents(in: bounds)
       fixture.stack.disappear()
       return fixture
     }
@@ -516,12 +503,8 @@ struct StackTests {
     "18. a geometry change deferred during a transition applies when it ends, before the requests made after it",
     arguments: [false, true])
   func deferredGeometryChangeOrder(pushFirst: Bool) throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.midPush()
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
-    try stack.push(fixture["B"], with: Styles.slideLeft)
-    fixture.clock.advance(by: 0.1)
     if pushFirst {
       try stack.push(fixture["C"], with: Styles.slideTop)
       try stack.setBounds(landscape)
@@ -594,13 +577,9 @@ struct StackTests {
 
   @Test("19. changes requested while a transition plays are never lost and never corrupt the stack")
   func requestsDuringATransition() throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.midPush()
     let stack = fixture.stack
     let clock = fixture.clock
-    try fixture.push("A", Styles.fade)
-    stack.appear()
-    try stack.push(fixture["B"], with: Styles.slideLeft)
-    clock.advance(by: 0.1)
     try stack.push(fixture["C"], with: Styles.turn45)  // [A, B, C]
     try stack.insert(fixture["D"], at: 1, with: Styles.fade)  // [A, D, B, C]
     try stack.pop()  // [A, D, B]
@@ -629,4 +608,15 @@ struct StackTests {
     expectWellFormed(fixture.all)
     #expect(fixture.journal.problems.isEmpty, "\(fixture.journal.problems)")
   }
+}
+
+/// A shown stack of capacity 3 holding A, B, C and D, each pushed with a different transition and settled.
+func fourContents(in bounds: Rect) throws -> StackFixture {
+  let fixture = try StackFixture(bounds: bounds, capacity: 3)
+  try fixture.push("A", Styles.turn45)
+  fixture.stack.appear()
+  try fixture.push("B", Styles.slideLeft)
+  try fixture.push("C", Styles.slideTop)
+  try fixture.push("D", Styles.turn)
+  return fixture
 }

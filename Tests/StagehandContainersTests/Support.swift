@@ -128,6 +128,16 @@ final class StackFixture {
     settle(stack, clock)
   }
 
+  /// A shown stack holding A (set with a fade), with B's slide from the left pushed and playing for `elapsed` seconds.
+  static func midPush(elapsed: Double = 0.1, capacity: Int = 2) throws -> StackFixture {
+    let fixture = try StackFixture(capacity: capacity)
+    try fixture.push("A", Styles.fade)
+    fixture.stack.appear()
+    try fixture.stack.push(fixture["B"], with: Styles.slideLeft)
+    fixture.clock.advance(by: elapsed)
+    return fixture
+  }
+
   /// Forgets the events recorded so far by every content and by the journal.
   func resetEvents() {
     for content in contents.values { content.clearEvents() }
