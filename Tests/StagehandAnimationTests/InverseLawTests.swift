@@ -38,7 +38,7 @@ struct InverseLawTests {
 
   @Test("forward then reversed returns every layer to its initial state", arguments: batches)
   func reversedEndsWhereForwardStarted(batch: Int) {
-    let (seed, animations) = Self.corpus(batch: batch)
+    let (_, animations) = Self.corpus(batch: batch)
     for (index, forward) in animations.enumerated() {
       let reversed = forward.reversed()
       #expect(reversed.initialStates == forward.finalStates)
@@ -51,7 +51,7 @@ struct InverseLawTests {
 
   @Test("reversing twice gives back the original", arguments: batches)
   func reversingTwiceIsIdentity(batch: Int) {
-    let (seed, animations) = Self.corpus(batch: batch)
+    let (_, animations) = Self.corpus(batch: batch)
     for (index, forward) in animations.enumerated() {
       let twice = forward.reversed().reversed()
       #expect(twice.isReversed == forward.isReversed)
