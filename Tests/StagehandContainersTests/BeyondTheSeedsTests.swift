@@ -193,11 +193,9 @@ struct BeyondTheSeedsTests {
 
   @Test("20. other requests made during an animation are queued and run in order after it")
   func queuedRequests() throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.showingA()
     let stack = fixture.stack
     let clock = fixture.clock
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     fixture.resetEvents()
     try stack.push(fixture["B"], with: Styles.slideLeft)
     clock.advance(by: 0.1)

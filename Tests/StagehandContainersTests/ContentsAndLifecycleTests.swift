@@ -293,10 +293,8 @@ struct LifecycleEventTests {
     "5. around an animated push or pop: willDisappear, willAppear, then didDisappear, didAppear; at once when not animated",
     arguments: [(false, true), (false, false), (true, true), (true, false)])
   func orderAroundAChange(pop: Bool, animated: Bool) throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.showingA()
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     if pop { try fixture.push("B", Styles.slideLeft) }
     fixture.resetEvents()
 
@@ -450,11 +448,9 @@ struct LifecycleEventTests {
       #expect(p.events.isEmpty)
       return
     }
-    let fixture = try StackFixture(
+    let fixture = try StackFixture.showingA(
       capacity: 3, behavior: removal == .removingBehaviorDropsTheDeepest ? .removing : .default)
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     try fixture.push("B", Styles.slideLeft)
     try fixture.push("C", Styles.turn45)
     fixture.resetEvents()

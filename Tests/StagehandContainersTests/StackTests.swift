@@ -37,10 +37,8 @@ struct StackTests {
       Shown(Styles.turn45, .seconds(0.8)),
     ])
   func pushPlaysForward(shown: Shown) throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.showingA()
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     try stack.push(fixture["B"], with: shown.transition, duration: shown.duration)
 
     let entry = try #require(stack.entries.last)
@@ -76,10 +74,8 @@ struct StackTests {
     arguments: [Shown(Styles.slideLeft), Shown(Styles.slideTop, .seconds(0.6)), Shown(Styles.turn45)],
     [Geometry.rotation, Geometry.resize])
   func popPlaysInverse(shown: Shown, geometry: Geometry) throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.showingA()
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     try fixture.push("B", shown.transition, duration: shown.duration)
     try fixture.push("C", Styles.turn, duration: .seconds(0.4))
     try stack.setBounds(geometry.bounds)
@@ -121,10 +117,8 @@ struct StackTests {
     "13. pop(to:), popToRoot() and popAll() remove the contents between silently and animate only the top's inverse",
     arguments: MultiplePop.allCases)
   func multiplePops(pop: MultiplePop) throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.showingA()
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     try fixture.push("B", Styles.slideLeft)
     try fixture.push("C", Styles.turn45)
     try fixture.push("D", Styles.slideTop, duration: .seconds(0.5))
@@ -192,10 +186,8 @@ struct StackTests {
 
   @Test("14. insert(at:) in the middle is never animated, and a later pop of that content plays its own inverse")
   func insertInTheMiddle() throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.showingA()
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     try fixture.push("B", Styles.slideLeft)
     fixture.resetEvents()
 
@@ -220,10 +212,8 @@ struct StackTests {
 
   @Test("14. remove(at:) of a content below the top is never animated", arguments: [0, 1])
   func removeBelowTheTop(index: Int) throws {
-    let fixture = try StackFixture(capacity: 3)
+    let fixture = try StackFixture.showingA(capacity: 3)
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     try fixture.push("B", Styles.slideLeft)
     try fixture.push("C", Styles.turn45)
     fixture.resetEvents()
@@ -316,10 +306,8 @@ struct StackTests {
 
   @Test("15. with a fixed root, the root can be neither removed nor replaced")
   func fixedRoot() throws {
-    let fixture = try StackFixture(behavior: .fixedRoot)
+    let fixture = try StackFixture.showingA(behavior: .fixedRoot)
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     expectError(.rootIsFixed) { try stack.pop() }
     expectError(.rootIsFixed) { try stack.remove(at: 0) }
     expectError(.rootIsFixed) { try stack.popAll() }
@@ -409,10 +397,8 @@ struct StackTests {
     arguments: [Shown(Styles.slideRight), Shown(Styles.slideTop, .seconds(0.9)), Shown(Styles.turn)],
     [Geometry.rotation, Geometry.resize])
   func geometryChangeBeforePop(shown: Shown, geometry: Geometry) throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.showingA()
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     try fixture.push("B", shown.transition, duration: shown.duration)
     try stack.setBounds(geometry.bounds)
     #expect(stack.bounds == geometry.bounds)
@@ -473,10 +459,8 @@ struct StackTests {
 
   @Test("18. a geometry change during a transition waits until it ends")
   func geometryChangeDuringTransition() throws {
-    let fixture = try StackFixture()
+    let fixture = try StackFixture.showingA()
     let stack = fixture.stack
-    try fixture.push("A", Styles.fade)
-    stack.appear()
     try stack.push(fixture["B"], with: Styles.slideLeft)
     let forward = try expected(Styles.slideLeft, in: portrait)
     fixture.clock.advance(by: 0.1)

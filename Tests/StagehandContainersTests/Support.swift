@@ -128,11 +128,19 @@ final class StackFixture {
     settle(stack, clock)
   }
 
-  /// A shown stack holding A (set with a fade), with B's slide from the left pushed and playing for `elapsed` seconds.
-  static func midPush(elapsed: Double = 0.1, capacity: Int = 2) throws -> StackFixture {
-    let fixture = try StackFixture(capacity: capacity)
+  /// A shown stack holding A, pushed with a fade before the stack appeared.
+  static func showingA(
+    bounds: Rect = portrait, capacity: Int = 2, behavior: Stack.Behavior = .default
+  ) throws -> StackFixture {
+    let fixture = try StackFixture(bounds: bounds, capacity: capacity, behavior: behavior)
     try fixture.push("A", Styles.fade)
     fixture.stack.appear()
+    return fixture
+  }
+
+  /// A shown stack holding A (set with a fade), with B's slide from the left pushed and playing for `elapsed` seconds.
+  static func midPush(elapsed: Double = 0.1, capacity: Int = 2) throws -> StackFixture {
+    let fixture = try showingA(capacity: capacity)
     try fixture.stack.push(fixture["B"], with: Styles.slideLeft)
     fixture.clock.advance(by: elapsed)
     return fixture
