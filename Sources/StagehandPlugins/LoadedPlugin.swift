@@ -129,11 +129,13 @@ public final class LoadedPlugin: Sendable {
       struct_size: UInt32(MemoryLayout<sh_context>.size), x: bounds.origin.x, y: bounds.origin.y,
       width: bounds.size.width, height: bounds.size.height, flags: 0)
     var host = hostFunctions
-    let handle = Unmanaged.passUnretained(recorder).toOpaque()
-    let status = withUnsafePointer(to: &context) { contextPointer in
-      withUnsafePointer(to: &host) { hostPointer in
-        direct?(builder, contextPointer, hostPointer, handle)
-          ?? styles[styleIndex].call.callBuilder(builder, contextPointer, hostPointer, handle, values)
+    // The handle is valid on this thread only until the builder returns (AnimationRecorder.swift, "Builder handles").
+    let status = recorder.withBuilderHandle { handle in
+      withUnsafePointer(to: &context) { contextPointer in
+        withUnsafePointer(to: &host) { hostPointer in
+          direct?(builder, contextPointer, hostPointer, handle)
+            ?? styles[styleIndex].call.callBuilder(builder, contextPointer, hostPointer, handle, values)
+        }
       }
     }
     withExtendedLifetime(recorder) {}

@@ -169,7 +169,9 @@
  * - The context (sh_context), the host function table (sh_host) and the builder handle (sh_builder) a builder
  *   receives are owned by the host. They are valid only until the builder returns. A builder MUST NOT write through
  *   them, keep them after it returns, or hand them to another thread. The builder handle is opaque: a plugin MUST NOT
- *   dereference it; it only passes it back to the host functions.
+ *   dereference it; it only passes it back to the host functions. A host function called with any other handle than
+ *   that of the builder call running on the calling thread (one kept after its builder returned, one used from another
+ *   thread, or any other value) returns SH_ERROR_INVALID_ARGUMENT and changes nothing, in that build or any other.
  * - The message passed to sh_host.report is owned by the plugin and needs to be valid only during that call; the host
  *   copies it.
  *
