@@ -88,6 +88,30 @@ struct BuilderHandleTests {
     #expect(fixture.translate(fixture.savedHandle() &+ handle) == Self.invalid)
   }
 
+  @Test("builds running on several threads at once each get their own handle and their own animation")
+  func concurrentBuilds() async throws {
+    let push = try LoadedPlugin.load(builtLibrary("libStagehandPush.so"))
+    let style = push.info.styles[0]
+    let presets = try style.presets.map { try presetValues($0, of: style) }
+    let expected = try presets.map { try push.forward(styleIndex: 0, values: $0, in: testBounds) }
+    let mismatches = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var mismatches = 0
+          for round in 0..<200 {
+            let index = (task + round) % presets.count
+            let animation = try? push.forward(styleIndex: 0, values: presets[index], in: testBounds)
+            if animation != expected[index] { mismatches += 1 }
+          }
+          return mismatches
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(!presets.isEmpty)
+    #expect(mismatches == 0)
+  }
+
   @Test("a build inside a build: the outer handle is refused during the inner build, and works again after it")
   func nestedBuild() throws {
     typealias Builder = @convention(c) (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer) -> Int32
