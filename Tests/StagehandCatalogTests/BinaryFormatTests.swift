@@ -173,4 +173,52 @@ struct BinaryFormatTests {
       }
     }
   }
+
+  @Test("the UTF-8 check agrees with the standard library on random and tricky bytes")
+  func utf8Validation() {
+    var random = SeededGenerator(seed: SeededGenerator.testSeed(0x07F8))
+    let pieces: [[UInt8]] = [
+      [0x61], [0x7F], [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0x9F, 0x80],
+      [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBD], [0xF0, 0x8F, 0xBF, 0xBF],
+      [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF],
+    ]
+    for _ in 0..<20000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...6, using: &random) {
+        if Bool.random(using: &random) {
+          bytes += pieces.randomElement(using: &random)!
+        } else {
+          bytes.append(UInt8.random(in: 0...255, using: &random))
+        }
+      }
+      let expected = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
+      #expect(bytes.withUnsafeBytes { ByteGrammar.isValidUTF8($0) } == expected, "\(bytes), seed \(random.seed)")
+      #expect(bytes.withUnsafeBytes { ByteGrammar.isASCII($0) } == bytes.allSatisfy { $0 < 0x80 })
+    }
+  }
+
+  @Test("the byte grammars of names, ids and versions give the answers of Names")
+  func grammarsAgreeWithNames() {
+    var random = SeededGenerator(seed: SeededGenerator.testSeed(0x6A_4A4))
+    let pieces = [
+      "a", "z", "q", "0", "9", "5", ".", ".", "-", "+", "A", "Z", "_", " ", "\r\n", "é", "1\u{301}", ".\u{301}", "ab",
+      "1.2.3",
+    ]
+    var texts = ["", ".", "a.b", "a..b", "a.b.", ".a.b", "a-.b", "a.1b", "1.0.0", "1.0", "1.0.0.0", "01.2.3-rc.1+b.2"]
+    for _ in 0..<30000 {
+      texts.append(
+        (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined())
+    }
+    for text in texts {
+      #expect(ByteGrammar.isName(text) == Names.isName(text), "'\(text)'")
+      #expect(ByteGrammar.isPluginID(text) == Names.isPluginID(text), "'\(text)'")
+      #expect(ByteGrammar.isSemanticVersion(text) == Names.isSemanticVersion(text), "'\(text)'")
+    }
+    for (text, valid) in [
+      ("1.0", true), ("12345.0", true), ("123456.0", false), ("1", false), ("1.", false), ("1.0.0", false),
+      ("a.0", false), ("", false),
+    ] {
+      #expect(ByteGrammar.isABIVersion(text) == valid, "'\(text)'")
+    }
+  }
 }

@@ -1,0 +1,157 @@
+import StagehandPlugins
+
+/// Checks of the cache's reader that work on bytes, for speed: UTF-8 validation, and the grammars of names, plugin
+/// ids and versions.
+///
+/// The grammars give the same answers as `Names` (a test compares them on many strings): ASCII text is checked here
+/// byte by byte, and other text is handed to `Names`, whose id and version checks work on characters and are slower.
+enum ByteGrammar {
+  /// Whether every byte is below 0x80.
+  static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      guard base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else {
+        return false
+      }
+      offset += 8
+    }
+    while offset < bytes.count {
+      guard base.load(fromByteOffset: offset, as: UInt8.self) < 0x80 else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Whether `bytes` is well-formed UTF-8 (The Unicode Standard, table 3-7): no stray continuation bytes, no
+  /// overlong forms, no surrogates, nothing above U+10FFFF, no sequence cut short.
+  static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      var second: ClosedRange<UInt8> = 0x80...0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, second) = (3, 0xA0...0xBF)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, second) = (3, 0x80...0x9F)
+      case 0xF0: (length, second) = (4, 0x90...0xBF)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, second) = (4, 0x80...0x8F)
+      default: return false
+      }
+      guard index + length <= count, second.contains(bytes[index + 1]) else { return false }
+      for next in index + 2..<index + length where !(0x80...0xBF).contains(bytes[next]) { return false }
+      index += length
+    }
+    return true
+  }
+
+  /// Whether `text` holds a NUL byte, which would cut it short where it is handed to C as a path.
+  static func containsNUL(_ text: String) -> Bool {
+    withUTF8(text) { $0.contains(0) }
+  }
+
+  /// Whether `text` matches `[a-z][a-z0-9-]*`; the same answer as `Names.isName`, which also works on bytes, but
+  /// faster.
+  static func isName(_ text: String) -> Bool {
+    withUTF8(text) { bytes in
+      guard let first = bytes.first, isLowercaseLetter(first) else { return false }
+      for byte in bytes.dropFirst() where !(isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-")) {
+        return false
+      }
+      return true
+    }
+  }
+
+  /// Whether `text` is a reverse-DNS plugin id; the same answer as `Names.isPluginID`.
+  static func isPluginID(_ text: String) -> Bool {
+    withUTF8(text) { bytes in
+      guard isASCII(UnsafeRawBufferPointer(bytes)) else {
+        return Names.isPluginID(String(decoding: bytes, as: UTF8.self))
+      }
+      var labels = 1
+      var labelLength = 0
+      for byte in bytes {
+        if byte == UInt8(ascii: ".") {
+          guard labelLength > 0 else { return false }
+          labels += 1
+          labelLength = 0
+        } else if labelLength == 0 {
+          guard isLowercaseLetter(byte) else { return false }
+          labelLength = 1
+        } else {
+          guard isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") else { return false }
+          labelLength += 1
+        }
+      }
+      return labels >= 2 && labelLength > 0
+    }
+  }
+
+  /// Whether `text` is a semantic version; the same answer as `Names.isSemanticVersion`.
+  static func isSemanticVersion(_ text: String) -> Bool {
+    withUTF8(text) { bytes in
+      guard isASCII(UnsafeRawBufferPointer(bytes)) else {
+        return Names.isSemanticVersion(String(decoding: bytes, as: UTF8.self))
+      }
+      // Three numbers separated by dots, up to the first '-' or '+'.
+      var index = 0
+      var dots = 0
+      var digits = 0
+      while index < bytes.count, bytes[index] != UInt8(ascii: "-"), bytes[index] != UInt8(ascii: "+") {
+        if bytes[index] == UInt8(ascii: ".") {
+          guard digits > 0 else { return false }
+          dots += 1
+          digits = 0
+        } else {
+          guard isDigit(bytes[index]) else { return false }
+          digits += 1
+        }
+        index += 1
+      }
+      guard dots == 2, digits > 0 else { return false }
+      // Then letters, digits, '-', '+' and '.'.
+      return bytes[index...].allSatisfy {
+        isDigit($0) || isLowercaseLetter($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+          || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".")
+      }
+    }
+  }
+
+  /// Whether `text` is `major.minor`: two numbers of 1 to 5 ASCII digits.
+  static func isABIVersion(_ text: String) -> Bool {
+    var parts = 1
+    var digits = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ".") {
+        guard (1...5).contains(digits) else { return false }
+        parts += 1
+        digits = 0
+      } else {
+        guard isDigit(byte) else { return false }
+        digits += 1
+      }
+    }
+    return parts == 2 && (1...5).contains(digits)
+  }
+
+  /// Runs `body` over the UTF-8 bytes of `text` without copying it when it is stored contiguously (as every string
+  /// the reader makes is).
+  private static func withUTF8(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = text
+    return copy.withUTF8(body)
+  }
+
+  private static func isLowercaseLetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+  }
+  private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+}
