@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension RegistryCache {
+  /// Writes all records atomically.
+  ///
+  /// Creates the directory (mode 0700, with its parents) if needed, writes a temporary file in it (`mkstemp`, mode
+  /// 0600), flushes it to disk, renames it over the cache and flushes the directory. Readers see the old file or the
+  /// new one, never a mix; when several processes write at once, the last rename wins and no file is corrupt.
+  /// Refuses a directory writable by group or others, or owned by another user, and records that would not read
+  /// back (a record that breaks a rule of the plugin header, two records with the same path).
+  public func write(_ records: some Sequence<CacheRecord>) throws(CacheError) {
+    let records = Array(records)  // a sequence may be single-pass
+    var paths: Set<String> = []
+    for record in records where !paths.insert(record.path).inserted {
+      throw CacheError(file: path, reason: .invalidRecord, detail: "two records have the path \(record.path)")
+    }
+    let bytes = Self.encode(records)
+    let check = bytes.withUnsafeBytes { buffer in
+      Result { () throws(CacheError) in try Self.decode(buffer, file: path) }
+    }
+    if case .failure(let error) = check {
+      throw CacheError(file: path, reason: .invalidRecord, detail: error.detail)
+    }
+    guard bytes.count <= Self.maximumFileSize else {
+      throw CacheError(
+        file: path, reason: .tooLarge,
+        detail: "the records take \(bytes.count) bytes; the limit is \(Self.maximumFileSize)")
+    }
+    let directory = Self.directory(of: path)
+    try Self.makeDirectories(directory)
+    try Self.checkTrust(of: directory, isDirectory: true)
+
+    let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
+    var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else {
+      let code = errno
+      throw CacheError(
+        file: directory, reason: .cannotOpen, detail: "cannot create a temporary file in it: \(systemMessage(code))",
+        systemError: code)
+    }
+    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    var renamed = false
+    var isOpen = true
+    defer {
+      if isOpen { close(descriptor) }
+      if !renamed { unlink(temporary) }
+    }
+    func failure(_ step: String, _ code: Int32) -> CacheError {
+      CacheError(
+        file: path, reason: .cannotWrite, detail: "\(step) \(temporary) failed: \(systemMessage(code))",
+        systemError: code)
+    }
+
+    guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else { throw failure("setting close-on-exec on", errno) }
+    guard fchmod(descriptor, 0o600) == 0 else { throw failure("setting the mode of", errno) }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+      if count < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        throw failure("writing", code)
+      }
+      written += count
+    }
+    guard fsync(descriptor) == 0 else { throw failure("flushing", errno) }
+    isOpen = false
+    guard close(descriptor) == 0 else { throw failure("closing", errno) }
+    guard rename(temporary, path) == 0 else { throw failure("renaming over the cache", errno) }
+    renamed = true
+
+    // Flush the directory, so that the rename itself survives a crash. Some file systems cannot (EINVAL).
+    let directoryDescriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard directoryDescriptor >= 0 else { return }
+    defer { close(directoryDescriptor) }
+    if fsync(directoryDescriptor) != 0 {
+      let code = errno
+      guard code != EINVAL else { return }
+      throw CacheError(
+        file: directory, reason: .cannotWrite, detail: "flushing the directory failed: \(systemMessage(code))",
+        systemError: code)
+    }
+  }
+
+  /// Creates `directory` and its missing parents, each with mode 0700; existing ones are left as they are.
+  static func makeDirectories(_ directory: String) throws(CacheError) {
+    var prefixes: [String] = []
+    var current = ""
+    for (index, component) in directory.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+      current += index == 0 ? String(component) : "/" + component
+      if !component.isEmpty, component != "." { prefixes.append(current) }
+    }
+    for prefix in prefixes {
+      var info = stat()
+      if stat(prefix, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+          throw CacheError(
+            file: prefix, reason: .cannotOpen, detail: "it is not a directory, so the cache cannot go in it")
+        }
+        continue
+      }
+      guard mkdir(prefix, 0o700) == 0 || errno == EEXIST else {
+        let code = errno
+        throw CacheError(
+          file: prefix, reason: .cannotOpen, detail: "cannot create it: \(systemMessage(code))", systemError: code)
+      }
+    }
+  }
+}
