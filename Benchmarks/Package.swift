@@ -39,6 +39,18 @@ let package = Package(
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]
     ),
+    .executableTarget(
+      name: "CacheBenchmarks",
+      dependencies: [
+        .product(name: "StagehandPlugins", package: "Stagehand"),
+        .product(name: "StagehandCatalog", package: "Stagehand"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/CacheBenchmarks",
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
     // Not a benchmark: a plain executable that callgrind runs to count instructions (instruction-counts.sh).
     .executableTarget(
       name: "InstructionCounts",
