@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "StagehandRender", targets: ["StagehandRender"]),
     .library(name: "StagehandContainers", targets: ["StagehandContainers"]),
     .executable(name: "stagehand", targets: ["stagehand"]),
+    .executable(name: "stagehand-scanner", targets: ["stagehand-scanner"]),
     // The built-in styles, one plugin library each; they depend on the C ABI only.
     .library(name: "StagehandCrossDissolve", type: .dynamic, targets: ["StagehandCrossDissolve"]),
     .library(name: "StagehandPush", type: .dynamic, targets: ["StagehandPush"]),
@@ -37,11 +38,19 @@ let package = Package(
     // libffi, from Debian's libffi-dev.
     .systemLibrary(name: "CStagehandFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
 
-    // Opening plugins, validating their descriptors, calling their builders through libffi.
-    .target(name: "StagehandPlugins", dependencies: ["StagehandAnimation", "CStagehandPlugin", "CStagehandFFI"]),
+    // The GNU/Linux calls Swift's Glibc module does not show (dladdr1, pipe2, memfd_create, posix_spawn's closefrom).
+    .target(name: "CStagehandSystem"),
 
-    // Search paths, manifests and the registry.
-    .target(name: "StagehandCatalog", dependencies: ["StagehandPlugins", "StagehandAnimation"]),
+    // Opening plugins, validating their descriptors, calling their builders through libffi.
+    .target(
+      name: "StagehandPlugins",
+      dependencies: ["StagehandAnimation", "CStagehandPlugin", "CStagehandFFI", "CStagehandSystem"]),
+
+    // Search paths, the registry cache, the isolated scanner and the registry.
+    .target(name: "StagehandCatalog", dependencies: ["StagehandPlugins", "StagehandAnimation", "CStagehandSystem"]),
+
+    // The scanner child: opens new or changed libraries in a process of its own, so that none can harm the host.
+    .executableTarget(name: "stagehand-scanner", dependencies: ["StagehandCatalog"]),
 
     // Containers that keep each content's transition: a stack and a placeholder.
     .target(name: "StagehandContainers", dependencies: ["StagehandAnimation"]),
@@ -82,11 +91,12 @@ let package = Package(
 
     .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
     .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
-    .testTarget(name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
-    .testTarget(name: "StagehandCLITests", dependencies: ["stagehand", "StagehandTestSupport"]),
+    .testTarget(
+      name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport", "stagehand-scanner"]),
+    .testTarget(name: "StagehandCLITests", dependencies: ["stagehand", "stagehand-scanner", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandContainersTests",
-      dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),
+      dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport", "stagehand-scanner"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -301,3 +301,17 @@ let hostFunctions = sh_host(
   change_perspective: { handle, delta in withRecorder(handle) { $0.changePerspective(delta) } },
   report: { handle, message in withRecorder(handle) { $0.report(message) } }
 )
+
+/// The table of host functions, allocated once and never freed: a builder that keeps the pointer after it returns
+/// (against section 5) reads a valid table, whose functions refuse its stale handle.
+struct HostTable: @unchecked Sendable {
+  /// The table every builder receives.
+  let pointer: UnsafePointer<sh_host>
+}
+
+/// The one host table of the process.
+let hostTable: HostTable = {
+  let table = UnsafeMutablePointer<sh_host>.allocate(capacity: 1)
+  table.initialize(to: hostFunctions)
+  return HostTable(pointer: UnsafePointer(table))
+}()

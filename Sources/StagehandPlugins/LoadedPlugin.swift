@@ -23,14 +23,33 @@ public final class LoadedPlugin: Sendable {
 
   /// Opens the library at `path` with `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE`, reads and validates its descriptor,
   /// and prepares a call interface for every builder. The library stays loaded for the life of the process.
+  ///
+  /// This trusts the path: the registry uses `load(_:descriptor:)`, which loads a file it has opened and checked.
   public static func load(_ path: String) throws(PluginError) -> LoadedPlugin {
-    let handle: LibraryHandle
     switch LibraryHandle.open(path) {
-    case .success(let opened): handle = opened
+    case .success(let handle): return try load(handle, file: path)
     case .failure(let message): throw PluginError(file: path, reason: .cannotOpen(loaderMessage: message.text))
     }
+  }
+
+  /// Loads the library behind the open file `descriptor`, as `load(_:)` does; `path` is the name used in messages.
+  ///
+  /// The library is opened through `/proc/self/fd`, so the file loaded is the one the caller opened and checked, even
+  /// if its path has been renamed or replaced since. The caller keeps the descriptor and may close it afterwards.
+  public static func load(_ path: String, descriptor: Int32) throws(PluginError) -> LoadedPlugin {
+    switch LibraryHandle.open(descriptor: descriptor, name: path) {
+    case .success(let handle): return try load(handle, file: path)
+    case .failure(let message):
+      throw PluginError(file: path, reason: .cannotOpen(loaderMessage: message.text))
+    }
+  }
+
+  private static func load(_ handle: LibraryHandle, file path: String) throws(PluginError) -> LoadedPlugin {
     guard let symbol = handle.symbol(SH_PLUGIN_ENTRY_NAME) else {
       throw PluginError(file: path, reason: .missingEntry(symbol: SH_PLUGIN_ENTRY_NAME))
+    }
+    guard handle.contains(symbol) else {
+      throw PluginError(file: path, reason: .pointsOutsideLibrary(function: "the entry \(SH_PLUGIN_ENTRY_NAME)"))
     }
     let entry = unsafeBitCast(symbol, to: sh_plugin_entry.self)
     guard let descriptor = entry() else { throw PluginError(file: path, reason: .nullDescriptor) }
@@ -38,6 +57,13 @@ public final class LoadedPlugin: Sendable {
     let (info, builders) = try reader.read(descriptor)
     var styles: [LoadedStyle] = []
     for (style, builder) in zip(info.styles, builders) {
+      for (name, function) in [("builder", builder.forward), ("inverse_builder", builder.inverse)] {
+        guard let function else { continue }
+        guard handle.contains(unsafeBitCast(function, to: UnsafeRawPointer.self)) else {
+          throw PluginError(
+            file: path, plugin: info.id, style: style.name, reason: .pointsOutsideLibrary(function: name))
+        }
+      }
       let arguments: [FFIArgument] = [.pointer, .pointer, .pointer] + style.parameters.map(\.type.ffiArgument)
       guard let call = CallInterface(arguments: arguments) else {
         throw PluginError(file: path, plugin: info.id, style: style.name, reason: .cannotPrepareCall)
@@ -128,14 +154,12 @@ public final class LoadedPlugin: Sendable {
     var context = sh_context(
       struct_size: UInt32(MemoryLayout<sh_context>.size), x: bounds.origin.x, y: bounds.origin.y,
       width: bounds.size.width, height: bounds.size.height, flags: 0)
-    var host = hostFunctions
+    let hostPointer = hostTable.pointer
     // The handle is valid on this thread only until the builder returns (AnimationRecorder.swift, "Builder handles").
     let status = recorder.withBuilderHandle { handle in
       withUnsafePointer(to: &context) { contextPointer in
-        withUnsafePointer(to: &host) { hostPointer in
-          direct?(builder, contextPointer, hostPointer, handle)
-            ?? styles[styleIndex].call.callBuilder(builder, contextPointer, hostPointer, handle, values)
-        }
+        direct?(builder, contextPointer, hostPointer, handle)
+          ?? styles[styleIndex].call.callBuilder(builder, contextPointer, hostPointer, handle, values)
       }
     }
     withExtendedLifetime(recorder) {}

@@ -2,6 +2,7 @@
 // strings, ffi_status codes) into Swift values or typed errors, so the rest of the module never sees them.
 
 import CStagehandFFI
+import CStagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -23,6 +24,33 @@ struct LibraryHandle: @unchecked Sendable {
       return .failure(LoaderMessage(text: lastLoaderError() ?? "dlopen failed"))
     }
     return .success(LibraryHandle(raw: raw))
+  }
+
+  /// Opens the library behind the open file descriptor `descriptor` (through `/proc/self/fd`), so that the file
+  /// loaded is the very file the caller checked, whatever happens to its path meanwhile.
+  ///
+  /// glibc recognises an object it has already loaded by its name before it looks at the file, so a name such as
+  /// `/proc/self/fd/5` must never stand for two files: the library is opened through a private duplicate of the
+  /// descriptor, which stays open for the life of the process once the library is loaded (libraries are never
+  /// unloaded), so its number is never reused for another load.
+  /// The loader's messages name the file `name` rather than its `/proc/self/fd` path.
+  static func open(descriptor: Int32, name: String) -> Result<LibraryHandle, LoaderMessage> {
+    let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+    guard own >= 0 else {
+      return .failure(LoaderMessage(text: "cannot duplicate its descriptor: \(String(cString: strerror(errno)))"))
+    }
+    switch open("/proc/self/fd/\(own)") {
+    case .success(let handle):
+      return .success(handle)
+    case .failure(let message):
+      close(own)
+      return .failure(LoaderMessage(text: message.text.replacing("/proc/self/fd/\(own)", with: name)))
+    }
+  }
+
+  /// Whether `address` lies inside this library (not in one of its dependencies, not elsewhere).
+  func contains(_ address: UnsafeRawPointer) -> Bool {
+    sh_system_library_contains(raw, address) == 1
   }
 
   /// The address of the exported symbol `name`, or `nil` when the library does not export it.

@@ -71,6 +71,8 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     case badPreset(preset: String, problem: String)
     /// libffi refused the builder's signature.
     case cannotPrepareCall
+    /// The entry or a builder points outside the library (into another library, or nowhere).
+    case pointsOutsideLibrary(function: String)
     /// A builder returned an error status, or a host function refused one of its calls.
     case buildFailed(status: Int32, message: String?)
   }
@@ -133,6 +135,8 @@ extension PluginError.Reason {
       "preset '\(preset)' \(problem)"
     case .cannotPrepareCall:
       "libffi cannot prepare a call to its builder"
+    case .pointsOutsideLibrary(let function):
+      "\(function) points outside the library. Every function a plugin gives must be defined in the plugin itself"
     case .buildFailed(let status, let message):
       "the builder failed with status \(status) (\(Self.statusName(status)))"
         + (message.map { ": \($0)" } ?? "")
