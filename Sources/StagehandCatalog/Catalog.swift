@@ -1,18 +1,26 @@
 import StagehandPlugins
 
-/// Every style the registry knows about, with the plugins that provide them and what went wrong while looking.
+/// Every style the registry knows about, from the scans of the libraries on the search path (kept in the registry
+/// cache), with every library found and its status; nothing in it required loading a library into this process.
 public struct Catalog: Sendable {
-  /// The plugins that loaded, in search order.
-  public var plugins: [LoadedPlugin]
-  /// Plugins that were refused, with their typed errors.
-  public var rejected: [PluginError]
-  /// Search-path entries and files that were ignored, and why.
+  /// The plugins that can be used, in search order: scanned without a problem, trusted, and not shadowed.
+  public var plugins: [CatalogPlugin]
+  /// Every library found, in search order, with its status.
+  public var libraries: [LibraryReport]
+  /// Search-path entries that were ignored, cache and scanner problems, one line each.
   public var warnings: [String]
+
+  /// Creates a catalog.
+  public init(plugins: [CatalogPlugin], libraries: [LibraryReport], warnings: [String]) {
+    self.plugins = plugins
+    self.libraries = libraries
+    self.warnings = warnings
+  }
 
   /// One style of one plugin.
   public struct Entry: Sendable {
     /// The plugin that provides the style.
-    public var plugin: LoadedPlugin
+    public var plugin: CatalogPlugin
     /// The style's index in the plugin.
     public var styleIndex: Int
     /// The style.
@@ -21,9 +29,25 @@ public struct Catalog: Sendable {
     public var qualifiedName: String { "\(plugin.info.id):\(style.name)" }
   }
 
-  /// Every style of every plugin, in search order.
+  /// Every style of every usable plugin, in search order.
   public var entries: [Entry] {
     plugins.flatMap { plugin in plugin.info.styles.indices.map { Entry(plugin: plugin, styleIndex: $0) } }
+  }
+
+  /// The libraries that were refused when scanned, with their typed errors.
+  public var rejected: [PluginError] {
+    libraries.compactMap { if case .refused(let error) = $0.status { error } else { nil } }
+  }
+
+  /// The libraries that cannot be used: refused, quarantined, untrusted or not scanned (shadowed copies are not
+  /// counted: the copy that wins is used).
+  public var unusable: [LibraryReport] {
+    libraries.filter {
+      switch $0.status {
+      case .ok, .shadowed: false
+      case .refused, .quarantined, .untrusted, .notScanned: true
+      }
+    }
   }
 
   /// Names (of styles or presets) that more than one plugin uses, with the qualified names that tell them apart.
@@ -41,13 +65,119 @@ public struct Catalog: Sendable {
     return order.compactMap { name in owners[name]!.count > 1 ? (name, owners[name]!) : nil }
   }
 
-  /// Warnings about conflicts, refused plugins and ignored paths, one line each, for a user.
+  /// Warnings about ignored paths, the cache, the scanner and name conflicts, one line each, for a user; the
+  /// libraries that cannot be used are summed up in one line (`stagehand plugins` lists them).
   public var problems: [String] {
-    warnings
-      + rejected.map { "plugin refused: \($0)" }
-      + conflicts.map {
-        "'\($0.name)' is provided by several plugins: both kept, use \($0.qualifiedNames.joined(separator: " or "))"
-      }
+    var lines = warnings
+    lines += conflicts.map {
+      "'\($0.name)' is provided by several plugins: both kept, use \($0.qualifiedNames.joined(separator: " or "))"
+    }
+    if let summary = unusableSummary { lines.append(summary) }
+    return lines
+  }
+
+  /// One line saying how many libraries cannot be used and how to see why, or nil when every library is usable.
+  public var unusableSummary: String? {
+    let unusable = unusable
+    guard !unusable.isEmpty else { return nil }
+    let quarantined = unusable.filter { if case .quarantined = $0.status { true } else { false } }.count
+    let refused = unusable.count - quarantined
+    var parts: [String] = []
+    if refused > 0 { parts.append("\(refused) \(refused == 1 ? "library was" : "libraries were") refused") }
+    if quarantined > 0 {
+      parts.append("\(quarantined) \(quarantined == 1 ? "library was" : "libraries were") quarantined")
+    }
+    return parts.joined(separator: " and ") + "; run 'stagehand plugins' to see why"
+  }
+}
+
+/// A plugin known from its scan: what it says about itself and the file it lives in. It is not loaded until one of
+/// its styles is built.
+public struct CatalogPlugin: Hashable, Sendable {
+  /// The library file, where it was found.
+  public var file: String
+  /// What the plugin says about itself, as the scan read and validated it.
+  public var info: PluginInfo
+  /// The identity of the file when it was scanned; the file is loaded only if it still has it.
+  public var identity: FileIdentity
+  /// The SHA-256 of the file when it was scanned.
+  public var sha256: SHA256Digest
+  /// Warnings from the scan, such as output printed while loading.
+  public var notes: [String]
+  /// Later copies of the same plugin id on the search path, which this one shadows.
+  public var shadows: [String]
+
+  /// Creates a catalog plugin.
+  public init(
+    file: String, info: PluginInfo, identity: FileIdentity, sha256: SHA256Digest, notes: [String] = [],
+    shadows: [String] = []
+  ) {
+    self.file = file
+    self.info = info
+    self.identity = identity
+    self.sha256 = sha256
+    self.notes = notes
+    self.shadows = shadows
+  }
+}
+
+/// One library found on the search path and what became of it.
+public struct LibraryReport: Hashable, Sendable {
+  /// Where it was found.
+  public var path: String
+  /// The plugin it holds, when its scan read it (ok and shadowed libraries).
+  public var plugin: PluginInfo?
+  /// The SHA-256 of the file, when it was scanned.
+  public var sha256: SHA256Digest?
+  /// What became of it.
+  public var status: LibraryStatus
+
+  /// Creates a report.
+  public init(path: String, plugin: PluginInfo? = nil, sha256: SHA256Digest? = nil, status: LibraryStatus) {
+    self.path = path
+    self.plugin = plugin
+    self.sha256 = sha256
+    self.status = status
+  }
+}
+
+/// What became of a library found on the search path.
+public enum LibraryStatus: Hashable, Sendable {
+  /// Usable; the notes are warnings from its scan.
+  case ok(notes: [String])
+  /// It breaks a rule of the plugin header (found when scanning it).
+  case refused(PluginError)
+  /// Scanning it crashed, hung, exited or answered nonsense; it is not retried until the file changes.
+  case quarantined(QuarantineReason)
+  /// An earlier directory of the search path holds the same plugin id; that copy, at this path, wins.
+  case shadowed(by: String)
+  /// Another user could have changed it, or it is not in the allow-list; not opened at all.
+  case untrusted(String)
+  /// It could not be scanned (the scanner could not run); tried again next time.
+  case notScanned(String)
+
+  /// A word for the status: ok, refused, quarantined, shadowed, untrusted, not-scanned.
+  public var name: String {
+    switch self {
+    case .ok: "ok"
+    case .refused: "refused"
+    case .quarantined: "quarantined"
+    case .shadowed: "shadowed"
+    case .untrusted: "untrusted"
+    case .notScanned: "not-scanned"
+    }
+  }
+
+  /// Why, in one line; empty for a usable library without notes.
+  public var reason: String {
+    switch self {
+    case .ok(let notes): notes.joined(separator: "; ")
+    case .refused(let error): error.description
+    case .quarantined(let reason): "quarantined: \(reason); it is scanned again when the file changes"
+    case .shadowed(let winner): "shadowed by \(winner), which has the same plugin id and comes first in the search path"
+    case .untrusted(let why): why
+    case .notScanned(let why): why
+    }
   }
 }
 

@@ -61,6 +61,7 @@ extension PluginError.Reason {
     case .missingBuilder: writer.writeUInt8(19)
     case .badPreset(let preset, let problem): writer.writeUInt8(20); text(preset); text(problem)
     case .cannotPrepareCall: writer.writeUInt8(21)
+    case .pointsOutsideLibrary(let function): writer.writeUInt8(23); text(function)
     case .buildFailed(let status, let message):
       writer.writeUInt8(22); writer.writeInt32(status)
       writer.writeOptional(message) { $0.writeString($1, clippedTo: BinaryLimits.text) }
@@ -110,6 +111,7 @@ extension PluginError.Reason {
         try reader.readString(limit: BinaryLimits.text, "a build failure's message")
       }
       self = .buildFailed(status: status, message: message)
+    case 23: self = .pointsOutsideLibrary(function: try text())
     default: throw reader.invalid("a plugin error has reason \(tag), which this host does not know")
     }
   }

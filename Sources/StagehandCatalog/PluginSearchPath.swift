@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Where plugin libraries are looked for, in order: `STAGEHAND_PLUGIN_PATH` (absolute directories only), the user's
 /// and the system's plugin directories, then the plugins bundled next to the executable. The current directory is
 /// never searched.
@@ -54,52 +58,46 @@ public struct PluginSearchPath: Hashable, Sendable {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
   }
 
-  /// The plugin libraries (`*.so` regular files) in the directories, in search order, each real file once; and the
-  /// files and directories refused because others could have changed them.
-  public func libraries() -> (files: [String], refused: [String]) {
-    let manager = FileManager.default
-    var files: [String] = []
-    var refused: [String] = []
-    var seen: Set<String> = []
+  /// The plugin libraries (`*.so` files) in the directories, in search order, each real file once; a library that
+  /// another user could have changed is listed as untrusted, with the reason.
+  public func libraries() -> [FoundLibrary] {
+    var found: [FoundLibrary] = []
+    var seen: Set<FileKey> = []
     for directory in directories {
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-      if let why = Trust.problem(directory) {
-        refused.append("\(directory): \(why)")
+      var info = stat()
+      guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+      if let why = LibraryTrust.problem(info, what: "its directory \(directory)") {
+        found.append(FoundLibrary(path: directory, identity: nil, untrusted: why))
         continue
       }
-      let names = ((try? manager.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".so") }.sorted()
-      for name in names {
+      for name in LibraryTrust.libraryNames(in: directory) {
         let path = directory + "/" + name
-        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard Trust.isRegularFile(real), seen.insert(real).inserted else { continue }
-        if let why = Trust.problem(real) {
-          refused.append("\(path): \(why)")
-        } else {
-          files.append(path)
+        let check = LibraryTrust.check(path)
+        switch check {
+        case .skip: continue
+        case .untrusted(let why): found.append(FoundLibrary(path: path, identity: nil, untrusted: why))
+        case .trusted(let identity):
+          guard seen.insert(FileKey(device: identity.device, inode: identity.inode)).inserted else { continue }
+          found.append(FoundLibrary(path: path, identity: identity, untrusted: nil))
         }
       }
     }
-    return (files, refused)
+    return found
   }
 }
 
-/// Refuses files and directories that another user could have changed.
-enum Trust {
-  static func problem(_ path: String) -> String? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return "cannot be read" }
-    if info.st_mode & S_IWOTH != 0 {
-      return "is writable by every user, so anyone could replace it; refused (chmod o-w it)"
-    }
-    if info.st_uid != getuid() && info.st_uid != 0 {
-      return "is owned by another user (uid \(info.st_uid)); refused"
-    }
-    return nil
-  }
+/// A library file found on the search path: trusted with its identity, or untrusted with the reason.
+public struct FoundLibrary: Hashable, Sendable {
+  /// Where it was found (for an untrusted directory, the directory).
+  public var path: String
+  /// The identity of the file (of the symlink's target for a symlink); nil when untrusted.
+  public var identity: FileIdentity?
+  /// Why it is not trusted, if it is not.
+  public var untrusted: String?
+}
 
-  static func isRegularFile(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-  }
+/// A file's device and inode: the same file found twice (through a symlink, or a directory listed twice) is kept once.
+struct FileKey: Hashable {
+  var device: UInt64
+  var inode: UInt64
 }

@@ -5,15 +5,19 @@ import Synchronization
 /// The run-time object that finds plugins, resolves styles by name and builds forward and inverse animations on
 /// demand, from the context of that moment.
 ///
-/// The plugins on the search path are opened the first time the catalog is needed (listing, resolving or building),
-/// once for the life of the registry; a plugin that is refused does not stop the others.
+/// The catalog comes from the registry cache and the isolated scanner (`CatalogBuilder`): listing and resolving
+/// load no library. A library is loaded into this process only when one of its styles is first built, and only if
+/// the file still has the identity it had when it was scanned.
 public final class Registry: TransitionBuilding, Sendable {
   /// Where plugins are looked for.
   public let searchPath: PluginSearchPath
-  private let loaded = Mutex<Loaded?>(nil)
+  /// The cache, scanner, time limit and allow-list.
+  public let options: RegistryOptions
+  private let known = Mutex<Known?>(nil)
+  private let loaded = Mutex<[String: LoadedPlugin]>([:])
 
   /// The catalog, and every name a user may type (style, preset, `plugin-id:name`) with what it resolves to.
-  private struct Loaded: Sendable {
+  private struct Known: Sendable {
     let catalog: Catalog
     let names: [String: [ResolvedStyle]]
 
@@ -35,47 +39,60 @@ public final class Registry: TransitionBuilding, Sendable {
     }
   }
 
-  /// Creates a registry that searches `searchPath`.
-  public init(searchPath: PluginSearchPath = .standard()) {
+  /// Creates a registry that searches `searchPath`, with the options of this process's environment unless given.
+  public init(searchPath: PluginSearchPath = .standard(), options: RegistryOptions = .standard()) {
     self.searchPath = searchPath
+    self.options = options
   }
 
-  private func load() -> Loaded {
-    loaded.withLock { cached in
+  private func load() -> Known {
+    known.withLock { cached in
       if let cached { return cached }
-      let (files, refused) = searchPath.libraries()
-      var plugins: [LoadedPlugin] = []
-      var rejected: [PluginError] = []
-      for file in files {
-        do throws(PluginError) {
-          plugins.append(try LoadedPlugin.load(file))
-        } catch {
-          rejected.append(error)
-        }
-      }
-      let catalog = Catalog(
-        plugins: plugins, rejected: rejected, warnings: searchPath.warnings + refused.map { "ignored: \($0)" })
-      let loaded = Loaded(catalog)
-      cached = loaded
-      return loaded
+      let known = Known(CatalogBuilder(searchPath: searchPath, options: options).build(force: false))
+      cached = known
+      return known
     }
   }
 
-  /// The catalog: every plugin found, loaded and validated, with the ones refused and why.
+  /// The catalog: every library found, what its scan found, and the plugins that can be used.
   public func catalog() -> Catalog { load().catalog }
+
+  /// Scans every library on the search path again, whatever the cache says, and writes the cache.
+  @discardableResult
+  public func rescan() -> Catalog {
+    known.withLock { cached in
+      let known = Known(CatalogBuilder(searchPath: searchPath, options: options).build(force: true))
+      cached = known
+      return known.catalog
+    }
+  }
 
   /// Resolves a style name, a preset name or `plugin-id:name`.
   public func resolve(_ reference: String) throws(RegistryError) -> ResolvedStyle {
-    let loaded = load()
-    let matches = loaded.names[reference] ?? []
+    let known = load()
+    let matches = known.names[reference] ?? []
     guard matches.count <= 1 else {
       throw .ambiguousStyle(reference, candidates: matches.map { "\($0.entry.plugin.info.id):\($0.name)" })
     }
     guard let match = matches.first else {
       let name = reference.split(separator: ":").last.map(String.init) ?? reference
-      throw .unknownStyle(reference, suggestions: Self.suggestions(for: name, in: loaded.catalog))
+      throw .unknownStyle(
+        reference, suggestions: Self.suggestions(for: name, in: known.catalog),
+        unusableLibraries: known.catalog.unusable.count)
     }
     return match
+  }
+
+  /// The plugin of a catalog entry, loaded into this process on first use: the file is opened, checked against
+  /// the identity it had when it was scanned (and against the allow-list's hash when pinning is on), loaded from that
+  /// open descriptor, and its descriptor read and validated again.
+  public func loadedPlugin(_ plugin: CatalogPlugin) throws(RegistryError) -> LoadedPlugin {
+    try loaded.withLock { (loaded) throws(RegistryError) -> LoadedPlugin in
+      if let plugin = loaded[plugin.file] { return plugin }
+      let result = try PluginLoading.load(plugin, pinned: options.allowListPath.flatMap(AllowList.read) != nil)
+      loaded[plugin.file] = result
+      return result
+    }
   }
 
   /// The forward animation of `transition` in `context`: the appearing layer is the content being shown.
@@ -102,7 +119,7 @@ public final class Registry: TransitionBuilding, Sendable {
     } catch {
       throw .animation(error)
     }
-    let plugin = resolved.entry.plugin
+    let plugin = try loadedPlugin(resolved.entry.plugin)
     let index = resolved.entry.styleIndex
     let animation: Animation
     do {
@@ -122,6 +139,7 @@ public final class Registry: TransitionBuilding, Sendable {
 
   /// Known names close to `name`: those that contain it or that it contains, or within two edits.
   static func suggestions(for name: String, in catalog: Catalog) -> [String] {
+    guard name.utf8.count <= 64 else { return [] }
     let names = catalog.entries.flatMap { [$0.style.name] + $0.style.presets.map(\.name) }
     let close = names.filter { candidate in
       candidate.contains(name) || name.contains(candidate) || editDistance(candidate, name) <= 2

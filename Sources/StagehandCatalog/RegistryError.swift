@@ -4,8 +4,8 @@ import StagehandPlugins
 /// Why the registry could not resolve a style or build an animation; each message is one line that says what is
 /// valid.
 public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// No style, preset or plugin has that name.
-  case unknownStyle(String, suggestions: [String])
+  /// No style, preset or plugin has that name; `unusableLibraries` libraries could not be used, and might have had it.
+  case unknownStyle(String, suggestions: [String], unusableLibraries: Int = 0)
   /// Several plugins provide a style or preset of that name.
   case ambiguousStyle(String, candidates: [String])
   /// The style has no parameter of that name.
@@ -16,17 +16,16 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   case malformedAssignment(String)
   /// The plugin refused to build.
   case plugin(PluginError)
+  /// The library changed since it was scanned, so it is not loaded.
+  case libraryChanged(file: String, why: String)
   /// The context or the requested duration was invalid.
   case animation(AnimationError)
 
   /// The message.
   public var description: String {
     switch self {
-    case .unknownStyle(let name, let suggestions):
-      "unknown style '\(name)'"
-        + (suggestions.isEmpty
-          ? "; run 'stagehand list' to see the installed styles"
-          : "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))? Run 'stagehand list' to see all")
+    case .unknownStyle(let name, let suggestions, let unusable):
+      Self.unknown(name, suggestions: suggestions, unusable: unusable)
     case .ambiguousStyle(let name, let candidates):
       "style '\(name)' is provided by several plugins; name one of \(candidates.joined(separator: ", "))"
     case .unknownParameter(let style, let name, let valid):
@@ -38,8 +37,25 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
       "'\(text)' is not a parameter assignment; write NAME=VALUE, e.g. direction=left"
     case .plugin(let error):
       error.description
+    case .libraryChanged(let file, let why):
+      "\(file): not loaded: \(why); run 'stagehand scan' to scan it again, or restart the program"
     case .animation(let error):
       error.description
     }
+  }
+
+  private static func unknown(_ name: String, suggestions: [String], unusable: Int) -> String {
+    var text = "unknown style '\(name.escapingControlCharacters)'"
+    if suggestions.isEmpty {
+      text += "; run 'stagehand list' to see the installed styles"
+    } else {
+      let names = suggestions.map { "'\($0)'" }.joined(separator: " or ")
+      text += "; did you mean \(names)? Run 'stagehand list' to see all"
+    }
+    if unusable > 0 {
+      text +=
+        " (\(unusable) \(unusable == 1 ? "library" : "libraries") could not be used; 'stagehand plugins' says why)"
+    }
+    return text
   }
 }

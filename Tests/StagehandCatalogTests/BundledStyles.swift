@@ -4,7 +4,9 @@ import StagehandPlugins
 import StagehandTestSupport
 
 /// The registry over the bundled plugins only: the libraries `swift build` put next to the test binary.
-let bundledRegistry = Registry(searchPath: PluginSearchPath(directories: [BuiltProducts.directory.path]))
+let bundledRegistry = Registry(
+  searchPath: PluginSearchPath(directories: [BuiltProducts.directory.path]),
+  options: RegistryOptions(cachePath: BuiltProducts.cachePath, scanner: BuiltProducts.scanner.path))
 
 /// Every style and every preset of the bundled plugins, by the name a user types.
 let bundledNames: [String] = bundledRegistry.catalog().entries.flatMap {

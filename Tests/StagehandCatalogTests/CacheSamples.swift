@@ -81,6 +81,7 @@ enum CacheSamples {
     .reservedFlags(0x8000_0000), .badDefaultDuration(-1.5), .missingBuilder,
     .badPreset(preset: "push-up", problem: "names parameter 'up', which the style does not have"),
     .cannotPrepareCall, .buildFailed(status: -4, message: "out of ideas"), .buildFailed(status: 3, message: nil),
+    .pointsOutsideLibrary(function: "builder"),
   ]
 
   /// The number of a reason's case, so that a test can check that `reasons` holds every case.
@@ -109,6 +110,7 @@ enum CacheSamples {
     case .badPreset: 20
     case .cannotPrepareCall: 21
     case .buildFailed: 22
+    case .pointsOutsideLibrary: 23
     }
   }
 

@@ -6,9 +6,6 @@ import Testing
 
 @testable import StagehandCatalog
 
-/// The environment variables that make `concurrentWriterChild` write a record set.
-private let childPathVariable = "STAGEHAND_TEST_CACHE_WRITER_PATH"
-private let childSetVariable = "STAGEHAND_TEST_CACHE_WRITER_SET"
 
 /// The record set number `index` of the concurrent writers: sizes and contents differ from set to set.
 private func recordSet(_ index: Int) -> [CacheRecord] {
@@ -135,6 +132,7 @@ struct RegistryCacheWriteTests {
     #expect(names(in: RegistryCache.directory(of: cache.path)) == ["registry.cache"], "no temporary file is left")
   }
 
+  // Writers in separate processes: PluginsCommandTests.concurrentLists runs 8 `stagehand list` on one empty cache.
   @Test("8 threads writing different sets to one path leave exactly one of the sets, and no temporary file")
   func concurrentThreads() throws {
     try withCache("cache-threads") { cache, _ in
@@ -152,49 +150,5 @@ struct RegistryCacheWriteTests {
         #expect(failures.withLock { $0 }.isEmpty)
       }
     }
-  }
-
-  @Test("8 processes writing different sets to one path leave exactly one of the sets, and no temporary file")
-  func concurrentProcesses() throws {
-    try withCache("cache-processes") { cache, root in
-      try checkConcurrentWriters(cache) {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var processes: [Process] = []
-        for index in 0..<8 {
-          let process = Process()
-          process.executableURL = executable
-          process.arguments = [
-            "--testing-library", "swift-testing", "--filter", "RegistryCacheWriteTests/concurrentWriterChild",
-          ]
-          var environment = ProcessInfo.processInfo.environment
-          environment[childPathVariable] = cache.path
-          environment[childSetVariable] = String(index)
-          process.environment = environment
-          process.standardOutput = FileHandle.nullDevice
-          process.standardError = FileHandle.nullDevice
-          process.standardInput = FileHandle.nullDevice
-          try process.run()
-          processes.append(process)
-        }
-        for process in processes { process.waitUntilExit() }
-        #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 8))
-        // Each child leaves a mark when it has written, so a child that ran no test is noticed.
-        let marks = names(in: root.path).filter { $0.hasPrefix("written-") }
-        #expect(marks == (0..<8).map { "written-\($0)" })
-      }
-    }
-  }
-
-  @Test(
-    "a child of the concurrent-processes test: writes one set 25 times (skipped unless that test runs it)",
-    .enabled(if: ProcessInfo.processInfo.environment[childPathVariable] != nil))
-  func concurrentWriterChild() throws {
-    let environment = ProcessInfo.processInfo.environment
-    let cache = RegistryCache(path: try #require(environment[childPathVariable]))
-    let index = try #require(environment[childSetVariable].flatMap { Int($0) })
-    for _ in 0..<25 { try cache.write(recordSet(index)) }
-    let root = URL(fileURLWithPath: RegistryCache.directory(of: cache.path)).deletingLastPathComponent()
-    #expect(
-      FileManager.default.createFile(atPath: root.appendingPathComponent("written-\(index)").path, contents: Data()))
   }
 }

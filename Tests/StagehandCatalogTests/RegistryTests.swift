@@ -5,6 +5,9 @@ import StagehandPlugins
 import StagehandTestSupport
 import Testing
 
+/// Registry options for tests: the cache of this test process, the built scanner.
+let testOptions = RegistryOptions(cachePath: BuiltProducts.cachePath, scanner: BuiltProducts.scanner.path)
+
 @Suite("The registry")
 struct RegistryTests {
   static let context = TransitionContext(bounds: Rect(x: 0, y: 0, width: 320, height: 480))
@@ -85,7 +88,9 @@ struct RegistryTests {
     let directory = try CFixture.temporaryDirectory("duplicate")
     defer { try? FileManager.default.removeItem(at: directory) }
     try CFixture.compile(Self.otherPush, into: directory, name: "libother-push.so")
-    let registry = Registry(searchPath: PluginSearchPath(directories: [directory.path, BuiltProducts.directory.path]))
+    let registry = Registry(
+      searchPath: PluginSearchPath(directories: [directory.path, BuiltProducts.directory.path]),
+      options: testOptions)
     let catalog = registry.catalog()
     let pushes = catalog.entries.filter { $0.style.name == "push" }.map(\.qualifiedName)
     #expect(pushes == ["org.example.other:push", "org.stagehand.push:push"])
@@ -117,7 +122,9 @@ struct RegistryTests {
     let directory = try CFixture.temporaryDirectory("broken")
     defer { try? FileManager.default.removeItem(at: directory) }
     try Data("not a library".utf8).write(to: directory.appendingPathComponent("libbroken.so"))
-    let registry = Registry(searchPath: PluginSearchPath(directories: [directory.path, BuiltProducts.directory.path]))
+    let registry = Registry(
+      searchPath: PluginSearchPath(directories: [directory.path, BuiltProducts.directory.path]),
+      options: testOptions)
     let catalog = registry.catalog()
     #expect(catalog.rejected.count == 1)
     #expect(catalog.rejected.first?.file == directory.appendingPathComponent("libbroken.so").path)

@@ -29,18 +29,48 @@ struct SearchPathTests {
     #expect(path.directories.first == "/data/stagehand/plugins")
   }
 
-  @Test("libraries writable by every user are refused")
-  func worldWritable() throws {
+  @Test("libraries writable by group or others, in such a directory, or linked from one, are untrusted")
+  func trust() throws {
     let directory = try CFixture.temporaryDirectory("trust")
     defer { try? FileManager.default.removeItem(at: directory) }
     let library = directory.appendingPathComponent("libopen.so")
     try FileManager.default.copyItem(
       at: BuiltProducts.directory.appendingPathComponent("libStagehandPush.so"), to: library)
-    try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: library.path)
-    let (files, refused) = PluginSearchPath(directories: [directory.path]).libraries()
-    #expect(files.isEmpty)
-    #expect(refused.count == 1 && refused[0].contains("writable by every user"))
+    func found() -> [FoundLibrary] { PluginSearchPath(directories: [directory.path]).libraries() }
+    for (mode, who) in [(0o666, "every user"), (0o664, "its group")] {
+      try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: library.path)
+      #expect(found().count == 1 && found()[0].identity == nil)
+      #expect(found().first?.untrusted?.contains("writable by \(who)") == true, "\(found())")
+    }
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: library.path)
-    #expect(PluginSearchPath(directories: [directory.path]).libraries().files == [library.path])
+    #expect(found().map(\.path) == [library.path] && found()[0].untrusted == nil)
+
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+    #expect(found().map(\.path) == [directory.path])
+    #expect(found().first?.untrusted?.contains("its directory \(directory.path) is writable by every user") == true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+
+    // A symlink is followed only into a directory nobody else can write.
+    let open = try CFixture.temporaryDirectory("open")
+    defer { try? FileManager.default.removeItem(at: open) }
+    try FileManager.default.moveItem(at: library, to: open.appendingPathComponent("libopen.so"))
+    try FileManager.default.createSymbolicLink(
+      at: library, withDestinationURL: open.appendingPathComponent("libopen.so"))
+    #expect(found().first?.untrusted == nil)
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: open.path)
+    #expect(found().first?.untrusted?.contains("writable by every user") == true)
+  }
+
+  @Test("the same file found twice (a symlink next to it, a directory listed twice) is kept once")
+  func sameFileOnce() throws {
+    let directory = try CFixture.temporaryDirectory("twice")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let library = directory.appendingPathComponent("liba.so")
+    try FileManager.default.copyItem(
+      at: BuiltProducts.directory.appendingPathComponent("libStagehandPush.so"), to: library)
+    try FileManager.default.createSymbolicLink(
+      at: directory.appendingPathComponent("libb.so"), withDestinationURL: library)
+    let found = PluginSearchPath(directories: [directory.path, directory.path]).libraries()
+    #expect(found.map(\.path) == [library.path])
   }
 }

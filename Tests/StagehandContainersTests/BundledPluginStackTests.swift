@@ -5,7 +5,9 @@ import StagehandTestSupport
 import Testing
 
 /// The registry over the bundled plugins: the libraries the build put next to the test binary.
-let pluginRegistry = Registry(searchPath: PluginSearchPath(directories: [BuiltProducts.directory.path]))
+let pluginRegistry = Registry(
+  searchPath: PluginSearchPath(directories: [BuiltProducts.directory.path]),
+  options: RegistryOptions(cachePath: BuiltProducts.cachePath, scanner: BuiltProducts.scanner.path))
 
 /// What the registry builds for `transition`, forward or inverse, in `bounds`.
 func built(

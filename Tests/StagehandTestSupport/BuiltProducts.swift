@@ -13,6 +13,21 @@ public enum BuiltProducts {
 
   /// The built `stagehand` binary.
   public static var stagehand: URL { directory.appendingPathComponent("stagehand") }
+
+  /// The built `stagehand-scanner` binary.
+  public static var scanner: URL { directory.appendingPathComponent("stagehand-scanner") }
+
+  /// A directory for the registry caches of this test process (`XDG_CACHE_HOME` of the commands it runs), removed
+  /// when the process exits.
+  public static let cacheHome: String = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("stagehand-cache-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: BuiltProducts.cacheHome) }
+    return url.path
+  }()
+
+  /// The path of a registry cache of this test process's own.
+  public static var cachePath: String { cacheHome + "/stagehand/registry.cache" }
 }
 
 /// What a finished process printed and how it exited.
@@ -23,11 +38,17 @@ public struct ProcessResult: Sendable {
   public var standardOutput: String
   /// Everything written to standard error.
   public var standardError: String
+  /// How long the process ran, in seconds.
+  public var seconds: Double = 0
+  /// Whether it was killed because it ran past the time limit given to `run`.
+  public var timedOut = false
 }
 
-/// Runs `executable` with `arguments` and an optional environment, waits for it, and returns what it printed.
-public func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult
-{
+/// Runs `executable` with `arguments` and an optional environment, waits for it, and returns what it printed; past
+/// `timeLimit` seconds it is killed (and `timedOut` is set), so that a test never waits forever.
+public func run(
+  _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, timeLimit: Double = 120
+) throws -> ProcessResult {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stagehand-run-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
@@ -44,17 +65,32 @@ public func run(_ executable: URL, _ arguments: [String], environment: [String: 
   process.standardOutput = out
   process.standardError = err
   process.standardInput = FileHandle.nullDevice
+  let start = ContinuousClock.now
   try process.run()
-  process.waitUntilExit()
+  let finished = DispatchSemaphore(value: 0)
+  let waiter = Thread {
+    process.waitUntilExit()
+    finished.signal()
+  }
+  waiter.start()
+  let timedOut = finished.wait(timeout: .now() + timeLimit) == .timedOut
+  if timedOut {
+    kill(process.processIdentifier, SIGKILL)
+    finished.wait()
+  }
+  let seconds = (ContinuousClock.now - start) / .seconds(1)
   try out.close()
   try err.close()
   return ProcessResult(
     status: process.terminationStatus,
     standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-    standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), seconds: seconds,
+    timedOut: timedOut)
 }
 
 /// Runs the built `stagehand` binary.
-public func runStagehand(_ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
-  try run(BuiltProducts.stagehand, arguments, environment: environment)
+public func runStagehand(_ arguments: [String], environment: [String: String]? = nil, timeLimit: Double = 120) throws
+  -> ProcessResult
+{
+  try run(BuiltProducts.stagehand, arguments, environment: environment, timeLimit: timeLimit)
 }

@@ -1,10 +1,9 @@
 import Foundation
-import StagehandTestSupport
 
 /// One library built from `FixtureSources.plugin`: the valid plugin, or a variant that breaks one rule of the header.
 ///
 /// The raw value is the name of the `BREAK_<NAME>` macro that selects the variant.
-enum Fixture: String, CaseIterable, Sendable {
+public enum Fixture: String, CaseIterable, Sendable {
   /// The valid plugin every other fixture is derived from.
   case valid = "VALID"
 
@@ -40,37 +39,43 @@ enum Fixture: String, CaseIterable, Sendable {
   case buildPositive = "BUILD_POSITIVE"
 
   /// The file name of the library, e.g. `libno-entry.so`.
-  var libraryName: String {
+  public var libraryName: String {
     "lib" + rawValue.lowercased().replacingOccurrences(of: "_", with: "-") + ".so"
   }
 
   /// The compiler flags that select the variant.
-  var defines: [String] {
+  public var defines: [String] {
     self == .valid ? [] : ["-DBREAK_\(rawValue)"]
   }
 }
 
 /// Why a fixture could not be made.
-struct FixtureFailure: Error, CustomStringConvertible {
-  var description: String
+public struct FixtureFailure: Error, CustomStringConvertible {
+  /// What went wrong.
+  public var description: String
+
+  /// Creates a failure that says `description`.
+  public init(description: String) {
+    self.description = description
+  }
 }
 
 /// The fixture libraries, compiled with `cc` into a fresh temporary directory the first time a test asks for one, once
 /// per test run, and removed when the process exits.
-enum FixtureLibraries {
+public enum FixtureLibraries {
   /// The directory the libraries are built in.
-  static let directory = Result { try CFixture.temporaryDirectory("plugin-fixtures") }
+  public static let directory = Result { try CFixture.temporaryDirectory("plugin-fixtures") }
 
   /// Every fixture's library path, or why it could not be built; computed once, on first use.
   private static let built: Result<[Fixture: Result<String, FixtureFailure>], FixtureFailure> = build()
 
   /// The path of the library built for `fixture`.
-  static func path(_ fixture: Fixture) throws -> String {
+  public static func path(_ fixture: Fixture) throws -> String {
     try built.get()[fixture]!.get()
   }
 
   /// A text file named like a library, `libnot-elf.so`.
-  static func notELF() throws -> String {
+  public static func notELF() throws -> String {
     _ = try built.get()
     return try directory.get().appendingPathComponent("libnot-elf.so").path
   }

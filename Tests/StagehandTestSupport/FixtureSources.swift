@@ -2,10 +2,10 @@
 ///
 /// They live in Swift string literals because SwiftPM refuses a test target that mixes Swift and C sources: a `.c`
 /// file in this directory would need an `exclude:` for it in Package.swift.
-enum FixtureSources {
+public enum FixtureSources {
   /// A minimal valid plugin, and every broken variant of it: each `BREAK_<NAME>` macro breaks one rule of
   /// stagehand_plugin.h (see `Fixture`).
-  static let plugin = #"""
+  public static let plugin = #"""
     /*
      * A minimal valid plugin (one style "slide" with an enum and a double parameter, a preset and a builder), and the
      * broken variants derived from it: compile with -DBREAK_<NAME> to break one rule of stagehand_plugin.h.
@@ -226,7 +226,7 @@ enum FixtureSources {
 
   /// A tiny translation unit that includes the header (twice, to exercise its include guard) and uses its types,
   /// macros and function pointers, for compiling as C and as C++ with every warning an error.
-  static let headerCheck = #"""
+  public static let headerCheck = #"""
     #include "stagehand_plugin.h"
     #include "stagehand_plugin.h"
 

@@ -1,0 +1,67 @@
+import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Loads a scanned plugin into this process, checking first that the file is the one that was scanned.
+enum PluginLoading {
+  /// Opens `plugin.file`, checks its identity (and its hash when `pinned`) through the descriptor, loads that very
+  /// file, and checks that it describes itself as it did when scanned.
+  static func load(_ plugin: CatalogPlugin, pinned: Bool) throws(RegistryError) -> LoadedPlugin {
+    let descriptor = open(plugin.file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      throw .libraryChanged(file: plugin.file, why: "it cannot be opened (\(String(cString: strerror(errno))))")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, FileIdentity(info) == plugin.identity else {
+      throw .libraryChanged(file: plugin.file, why: "the file is not the one that was scanned")
+    }
+    if pinned {
+      let digest: SHA256Digest
+      do {
+        digest = try SHA256.hash(fileDescriptor: descriptor)
+      } catch {
+        throw .libraryChanged(file: plugin.file, why: "it cannot be read (\(error))")
+      }
+      guard digest == plugin.sha256 else {
+        throw .libraryChanged(file: plugin.file, why: "its SHA-256 is now \(digest.hex), not \(plugin.sha256.hex)")
+      }
+    }
+    let loaded: LoadedPlugin
+    do {
+      loaded = try LoadedPlugin.load(plugin.file, descriptor: descriptor)
+    } catch {
+      throw .plugin(error)
+    }
+    guard loaded.info == plugin.info else {
+      throw .libraryChanged(
+        file: plugin.file,
+        why: "it describes itself differently than when it was scanned (\(difference(plugin.info, loaded.info)))")
+    }
+    return loaded
+  }
+}
+
+/// The first part of two plugin descriptions that differs, in words.
+func difference(_ scanned: PluginInfo, _ loaded: PluginInfo) -> String {
+  let fields: [(String, String, String)] = [
+    ("id", scanned.id, loaded.id), ("version", scanned.version, loaded.version), ("name", scanned.name, loaded.name),
+    ("author", scanned.author, loaded.author), ("license", scanned.license, loaded.license),
+    ("description", scanned.description, loaded.description), ("ABI", scanned.abiVersion, loaded.abiVersion),
+  ]
+  if let (field, _, _) = fields.first(where: { $0.1 != $0.2 }) { return "its \(field) differs" }
+  guard scanned.styles.map(\.name) == loaded.styles.map(\.name) else { return "its styles differ" }
+  for (a, b) in zip(scanned.styles, loaded.styles) where a != b {
+    if a.parameters != b.parameters {
+      for (p, q) in zip(a.parameters, b.parameters) where p != q {
+        return "parameter '\(p.symbol)' of style '\(a.name)' differs: \(p) / \(q)"
+      }
+      return "the parameters of style '\(a.name)' differ"
+    }
+    if a.presets != b.presets { return "the presets of style '\(a.name)' differ" }
+    return "style '\(a.name)' differs: \(a) / \(b)"
+  }
+  return "it differs"
+}

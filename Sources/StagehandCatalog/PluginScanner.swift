@@ -1,0 +1,296 @@
+import CStagehandSystem
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One library to scan: where it was found, and a descriptor of the file the caller opened and checked.
+public struct ScanRequest: Sendable {
+  /// The path where the library was found, used in messages and in the cache.
+  public var path: String
+  /// An open, read-only descriptor of the library; the scanner child loads this very file. The caller closes it.
+  public var descriptor: Int32
+
+  /// Creates a request.
+  public init(path: String, descriptor: Int32) {
+    self.path = path
+    self.descriptor = descriptor
+  }
+}
+
+/// Scans libraries in child processes (`stagehand-scanner`), with a time limit per library, so that a library that
+/// crashes, aborts, hangs, exits or prints cannot harm the host: it is quarantined with the reason.
+///
+/// Each child scans a batch of libraries and answers over a pipe (see `ScanAnswer`). When a child dies, the library it
+/// was scanning is quarantined and the rest of its batch is scanned by a new child. Batches run in parallel.
+public struct PluginScanner: Sendable {
+  /// The scanner executable.
+  public var executable: String
+  /// The time limit for one library, in seconds: loading it and building each style and preset.
+  public var timeout: Double
+  /// How many children run at once.
+  public var parallelism: Int
+  /// The most libraries one child scans.
+  public var batchSize: Int
+
+  /// The default time limit for one library, in seconds.
+  public static let defaultTimeout = 5.0
+
+  /// Creates a scanner that runs `executable`.
+  public init(executable: String, timeout: Double = PluginScanner.defaultTimeout, parallelism: Int? = nil) {
+    self.executable = executable
+    self.timeout = timeout
+    self.parallelism = max(1, parallelism ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    self.batchSize = 128
+  }
+
+  /// Scans `requests` and returns one outcome per request, in order.
+  ///
+  /// `progress` is called with the number of libraries done and the total after each library.
+  public func scan(_ requests: [ScanRequest], progress: ((Int, Int) -> Void)? = nil) throws(ScannerError)
+    -> [ScanOutcome]
+  {
+    guard !requests.isEmpty else { return [] }
+    var outcomes = [ScanOutcome?](repeating: nil, count: requests.count)
+    let perChild = min(batchSize, max(1, (requests.count + parallelism - 1) / parallelism))
+    var batches: [[Int]] = stride(from: 0, to: requests.count, by: perChild).map {
+      Array($0..<min($0 + perChild, requests.count))
+    }
+    batches.reverse()
+    var children: [ScannerChildProcess] = []
+    var done = 0
+    defer { for child in children { child.kill() } }
+    while !batches.isEmpty || !children.isEmpty {
+      while children.count < parallelism, let batch = batches.popLast() {
+        children.append(try ScannerChildProcess(self, batch: batch, requests: requests))
+      }
+      let now = ContinuousClock.now
+      let nearest = children.map(\.deadline).min()!
+      var wait = max(0, Int(((nearest - now) / .milliseconds(1)).rounded(.up)))
+      // A child whose pipe closed is exiting: look for its status again soon.
+      if children.contains(where: \.isClosed) { wait = min(wait, 2) }
+      var polls = children.map { pollfd(fd: $0.isClosed ? -1 : $0.answers, events: Int16(POLLIN), revents: 0) }
+      let ready = poll(&polls, nfds_t(polls.count), Int32(min(wait, 1000)))
+      guard ready >= 0 || errno == EINTR else { throw ScannerError.poll(errno: errno) }
+      var finished: [Int] = []
+      for (i, child) in children.enumerated() {
+        let event = ready > 0 ? polls[i].revents : 0
+        let step = try child.advance(readable: event != 0, now: ContinuousClock.now)
+        for (index, outcome) in step.outcomes where outcomes[index] == nil {
+          outcomes[index] = outcome
+          done += 1
+          progress?(done, requests.count)
+        }
+        if step.finished {
+          finished.append(i)
+          let rest = child.batch.filter { outcomes[$0] == nil }
+          if !rest.isEmpty { batches.append(rest) }
+        }
+      }
+      for i in finished.reversed() { children.remove(at: i) }
+    }
+    return outcomes.map { $0! }
+  }
+}
+
+/// Why the scanner could not scan at all (as opposed to a library that failed its scan).
+public struct ScannerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public var description: String
+
+  static func cannotStart(_ executable: String, errno code: Int32) -> ScannerError {
+    ScannerError(
+      description: "cannot start the scanner \(executable): \(String(cString: strerror(code))); "
+        + "check that stagehand-scanner is installed next to stagehand, or set STAGEHAND_SCANNER to its path")
+  }
+
+  static func failedWithoutScanning(_ executable: String, _ how: String) -> ScannerError {
+    ScannerError(
+      description: "the scanner \(executable) \(how) before it scanned anything; "
+        + "check that it belongs to this version of Stagehand (run it with --version)")
+  }
+
+  static func poll(errno code: Int32) -> ScannerError {
+    ScannerError(description: "cannot wait for the scanner: \(String(cString: strerror(code)))")
+  }
+}
+
+/// One running scanner child and what it has answered so far.
+final class ScannerChildProcess {
+  let scanner: PluginScanner
+  /// The global indices of the requests this child scans, in the order it scans them.
+  let batch: [Int]
+  let pid: pid_t
+  /// The read end of the answer pipe.
+  let answers: Int32
+  private var buffer: [UInt8] = []
+  private var current: Int?
+  private var lastBegun: Int?
+  private var answeredEnd = false
+  private var closed = false
+  /// Whether the answer pipe has closed (the child is exiting, or closed it).
+  var isClosed: Bool { closed }
+  private var exited = false
+  /// When this child is given up: the time limit of the library it scans, or of its start-up.
+  private(set) var deadline: ContinuousClock.Instant
+
+  init(_ scanner: PluginScanner, batch: [Int], requests: [ScanRequest]) throws(ScannerError) {
+    self.scanner = scanner
+    self.batch = batch
+    var ends: [Int32] = [-1, -1]
+    let piped = sh_system_pipe(&ends)
+    guard piped == 0 else { throw .cannotStart(scanner.executable, errno: -piped) }
+    let arguments =
+      [scanner.executable, "--protocol", String(ScanAnswer.protocolVersion), "--first-descriptor", "4"]
+      + batch.map { requests[$0].path }
+    let descriptors = batch.map { requests[$0].descriptor }
+    let pid = withCStrings(arguments) { argv in
+      withCStrings(Self.environment) { envp in
+        descriptors.withUnsafeBufferPointer {
+          sh_system_spawn(scanner.executable, argv, envp, ends[1], $0.baseAddress, Int32($0.count), 4)
+        }
+      }
+    }
+    close(ends[1])
+    guard pid > 0 else {
+      close(ends[0])
+      throw .cannotStart(scanner.executable, errno: -pid)
+    }
+    self.pid = pid
+    answers = ends[0]
+    deadline = .now + .seconds(scanner.timeout)
+  }
+
+  deinit {
+    if !closed { close(answers) }
+  }
+
+  /// The child's environment: this process's, with Swift's crash backtracer off. The backtracer catches a signal a
+  /// library raises, prints, and may return into the library, so that a crash would look like a success.
+  static let environment: [String] =
+    ProcessEnvironment.current.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }.sorted()
+    + ["SWIFT_BACKTRACE=enable=no"]
+
+  /// Kills the child if it still runs, and reaps it.
+  func kill() {
+    guard !exited else { return }
+    _ = Glibc.kill(pid, SIGKILL)
+    _ = reap(blocking: true)
+  }
+
+  /// What one turn of the event loop found: the outcomes answered or decided, and whether the child is done.
+  struct Step {
+    var outcomes: [(Int, ScanOutcome)] = []
+    var finished = false
+  }
+
+  /// Reads what the child answered, and decides what its death or its silence means.
+  func advance(readable: Bool, now: ContinuousClock.Instant) throws(ScannerError) -> Step {
+    var step = Step()
+    if readable && !closed {
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let count = chunk.withUnsafeMutableBytes { read(answers, $0.baseAddress, $0.count) }
+      if count > 0 {
+        buffer += chunk[0..<count]
+        do {
+          try parseFrames(into: &step)
+        } catch {
+          return try give(up: .quarantined(.garbage(error.description)), step)
+        }
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        close(answers)
+        closed = true
+      }
+    }
+    if answeredEnd {
+      kill()
+      step.finished = true
+      return step
+    }
+    if closed {
+      // The pipe closed without the end answer: the child died, or closed it and keeps running until its deadline.
+      if let status = reap(blocking: false) {
+        return try give(up: .quarantined(Self.reason(status)), step)
+      }
+    }
+    if now >= deadline {
+      kill()
+      return try give(up: .quarantined(.timeout(seconds: scanner.timeout)), step)
+    }
+    return step
+  }
+
+  /// Ends this child's part: the library it was scanning (else the last one it scanned) gets `outcome`.
+  private func give(up outcome: ScanOutcome, _ step: Step) throws(ScannerError) -> Step {
+    kill()
+    var step = step
+    guard let culprit = current ?? lastBegun else {
+      throw .failedWithoutScanning(scanner.executable, Self.describe(outcome))
+    }
+    step.outcomes.removeAll { $0.0 == culprit }
+    step.outcomes.append((culprit, outcome))
+    step.finished = true
+    return step
+  }
+
+  private func parseFrames(into step: inout Step) throws(ScanProtocolError) {
+    while let (answer, length) = try ScanAnswer.decode(buffer) {
+      buffer.removeFirst(length)
+      switch answer {
+      case .begin(let local):
+        guard current == nil, batch.indices.contains(local) else {
+          throw ScanProtocolError("a begin for library \(local) out of turn")
+        }
+        current = batch[local]
+        lastBegun = current
+        deadline = .now + .seconds(scanner.timeout)
+      case .result(let local, let outcome):
+        guard let current, batch.indices.contains(local), batch[local] == current else {
+          throw ScanProtocolError("a result for library \(local), which it was not scanning")
+        }
+        step.outcomes.append((current, outcome))
+        self.current = nil
+        deadline = .now + .seconds(scanner.timeout)
+      case .end:
+        guard current == nil else { throw ScanProtocolError("the end in the middle of a library") }
+        answeredEnd = true
+      }
+    }
+  }
+
+  /// The child's wait status once it has exited, without waiting when `blocking` is false.
+  private func reap(blocking: Bool) -> Int32? {
+    guard !exited else { return nil }
+    var status: Int32 = 0
+    while true {
+      let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+      if result == pid {
+        exited = true
+        return status
+      }
+      if result == -1 && errno == EINTR { continue }
+      if result == -1 { exited = true }
+      return nil
+    }
+  }
+
+  /// The quarantine reason of a wait status.
+  static func reason(_ status: Int32) -> QuarantineReason {
+    let signal = status & 0x7f
+    return signal == 0 ? .exited(status: (status >> 8) & 0xff) : .signal(signal)
+  }
+
+  private static func describe(_ outcome: ScanOutcome) -> String {
+    if case .quarantined(let reason) = outcome { return "\(reason)" }
+    return "failed"
+  }
+}
+
+/// Runs `body` with `strings` as a NULL-terminated C array of C strings.
+func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result)
+  -> Result
+{
+  let copies = strings.map { strdup($0) }
+  defer { for copy in copies { free(copy) } }
+  return (copies + [nil]).withUnsafeBufferPointer { body($0.baseAddress!) }
+}

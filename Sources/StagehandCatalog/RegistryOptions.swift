@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How a registry finds, scans and trusts plugins: its cache, its scanner, the scan time limit and the allow-list.
+public struct RegistryOptions: Sendable {
+  /// The registry cache file; nil to neither read nor write one (every library is scanned).
+  public var cachePath: String?
+  /// The scanner executable (`stagehand-scanner`); nil when none was found, so new libraries cannot be scanned.
+  public var scanner: String?
+  /// The time limit for scanning one library, in seconds.
+  public var scanTimeout: Double
+  /// How many scanner children run at once; nil for one per core.
+  public var scanParallelism: Int?
+  /// The allow-list file; when it exists, only the plugins it lists (by id and SHA-256) are used.
+  public var allowListPath: String?
+  /// Called during a scan with the number of libraries scanned and the total.
+  public var progress: (@Sendable (Int, Int) -> Void)?
+  /// Problems found while reading the environment, one line each.
+  public var warnings: [String]
+
+  /// Creates options.
+  public init(
+    cachePath: String?, scanner: String?, scanTimeout: Double = PluginScanner.defaultTimeout,
+    scanParallelism: Int? = nil, allowListPath: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    warnings: [String] = []
+  ) {
+    self.cachePath = cachePath
+    self.scanner = scanner
+    self.scanTimeout = scanTimeout
+    self.scanParallelism = scanParallelism
+    self.allowListPath = allowListPath
+    self.progress = progress
+    self.warnings = warnings
+  }
+
+  /// The options of this process, from its environment:
+  /// - the cache: `RegistryCache.standardPath` (`$XDG_CACHE_HOME/stagehand/registry.cache`);
+  /// - the scanner: `STAGEHAND_SCANNER` (an absolute path), else `stagehand-scanner` next to the executable, else in
+  ///   `../libexec/stagehand/` from it;
+  /// - the time limit: `STAGEHAND_SCAN_TIMEOUT` (seconds), else 5 s;
+  /// - the allow-list: `$XDG_CONFIG_HOME/stagehand/allowed-plugins` (or `~/.config/stagehand/allowed-plugins`).
+  public static func standard(
+    environment: [String: String] = ProcessEnvironment.current,
+    executableDirectory: String = PluginSearchPath.executableDirectory
+  ) -> RegistryOptions {
+    var warnings: [String] = []
+    var timeout = PluginScanner.defaultTimeout
+    if let text = environment["STAGEHAND_SCAN_TIMEOUT"] {
+      if let seconds = ScanTimeout.parse(text) {
+        timeout = seconds
+      } else {
+        warnings.append("STAGEHAND_SCAN_TIMEOUT '\(text)' is not valid, 5 s used; \(ScanTimeout.rule)")
+      }
+    }
+    return RegistryOptions(
+      cachePath: RegistryCache.standardPath(environment: environment),
+      scanner: scannerPath(environment: environment, executableDirectory: executableDirectory, warnings: &warnings),
+      scanTimeout: timeout, allowListPath: AllowList.standardPath(environment: environment), warnings: warnings)
+  }
+
+  static func scannerPath(
+    environment: [String: String], executableDirectory: String, warnings: inout [String]
+  ) -> String? {
+    if let path = environment["STAGEHAND_SCANNER"], !path.isEmpty {
+      if path.hasPrefix("/") { return path }
+      warnings.append("STAGEHAND_SCANNER '\(path)' is not an absolute path, ignored")
+    }
+    for candidate in [
+      executableDirectory + "/stagehand-scanner", executableDirectory + "/../libexec/stagehand/stagehand-scanner",
+    ] where access(candidate, X_OK) == 0 {
+      return candidate
+    }
+    return nil
+  }
+}
+
+/// The scan time limit as a user writes it.
+public enum ScanTimeout {
+  /// The rule, in words.
+  public static let rule = "give a number of seconds from 0.1 to 3600"
+
+  /// The seconds in `text`, or nil when it is not a decimal number from 0.1 to 3600.
+  public static func parse(_ text: String) -> Double? {
+    guard text.utf8.allSatisfy({ (48...57).contains($0) || $0 == 46 }), let seconds = Double(text),
+      seconds >= 0.1, seconds <= 3600
+    else { return nil }
+    return seconds
+  }
+}
+
+/// The environment of this process, read without Foundation.
+public enum ProcessEnvironment {
+  /// Every variable of the environment.
+  public static var current: [String: String] {
+    var variables: [String: String] = [:]
+    var cursor = environ
+    while let entry = cursor.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      cursor += 1
+    }
+    return variables
+  }
+}

@@ -1,0 +1,162 @@
+import CStagehandSystem
+import StagehandAnimation
+import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The scanner child's side of scanning: what `stagehand-scanner` runs.
+///
+/// It is started by `PluginScanner` with `--protocol N --first-descriptor F PATH...`: the library found at the i-th
+/// path is open as descriptor F + i, the answer pipe is descriptor 3, and standard input, output and error are
+/// `/dev/null`. For each library it answers `begin`, loads the library from its descriptor, builds every style with its
+/// defaults and every preset, forward and inverse, in a few contexts, and answers `result`; then it answers `end` and
+/// exits with `_exit`, so that no library destructor runs.
+public enum ScannerChild {
+  /// The containers every style and preset is built in: both orientations, an offset origin, and a large one.
+  static let contexts: [Rect] = [
+    Rect(x: 0, y: 0, width: 320, height: 480), Rect(x: 20, y: 40, width: 480, height: 320),
+    Rect(x: 0, y: 0, width: 2048, height: 1536),
+  ]
+
+  /// Runs the child with its command-line arguments (without the program name) and exits.
+  public static func main(_ arguments: [String]) -> Never {
+    guard arguments.count >= 4, arguments[0] == "--protocol", arguments[2] == "--first-descriptor",
+      let first = Int32(arguments[3])
+    else {
+      if arguments == ["--version"] {
+        print("stagehand-scanner \(RegistryCache.hostVersion), protocol \(ScanAnswer.protocolVersion)")
+        exit(0)
+      }
+      let usage =
+        "usage: stagehand-scanner --protocol N --first-descriptor F PATH...\n"
+        + "stagehand-scanner is started by stagehand to scan plugin libraries; it is not meant to be run by hand.\n"
+      _ = usage.withCString { write(2, $0, strlen($0)) }
+      _exit(64)
+    }
+    guard arguments[1] == String(ScanAnswer.protocolVersion) else {
+      let message =
+        "stagehand-scanner: protocol \(arguments[1]) asked, but this scanner speaks "
+        + "\(ScanAnswer.protocolVersion); install the scanner of the same Stagehand version\n"
+      _ = message.withCString { write(2, $0, strlen($0)) }
+      _exit(65)
+    }
+    signal(SIGPIPE, SIG_DFL)
+    let capture = sh_system_memory_file("stagehand-scanner-output")
+    let quiet = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    for (i, path) in arguments.dropFirst(4).enumerated() {
+      send(.begin(index: i))
+      if capture >= 0 {
+        _ = dup2(capture, 1)
+        _ = dup2(capture, 2)
+      }
+      var outcome = scan(path, descriptor: first + Int32(i))
+      if capture >= 0 {
+        _ = dup2(quiet, 1)
+        _ = dup2(quiet, 2)
+        if case .ok(let info, var notes) = outcome, let printed = printedNote(capture) {
+          notes.append(printed)
+          outcome = .ok(info, notes: notes)
+        }
+        _ = ftruncate(capture, 0)
+        _ = lseek(capture, 0, SEEK_SET)
+      }
+      send(.result(index: i, outcome: outcome))
+    }
+    send(.end)
+    _exit(0)
+  }
+
+  /// Loads one library and builds everything it offers; the first failure refuses it.
+  static func scan(_ path: String, descriptor: Int32) -> ScanOutcome {
+    do throws(PluginError) {
+      let plugin = try LoadedPlugin.load(path, descriptor: descriptor)
+      try exercise(plugin)
+      return .ok(plugin.info, notes: [])
+    } catch {
+      return .refused(error)
+    }
+  }
+
+  /// Builds every style with its defaults and every preset, forward and inverse, in every context of `contexts`, and
+  /// refuses an animation whose states are not finite.
+  static func exercise(_ plugin: LoadedPlugin) throws(PluginError) {
+    for (index, style) in plugin.info.styles.enumerated() {
+      var valueSets = [style.parameters.map(\.defaultParameterValue)]
+      for preset in style.presets {
+        var values = valueSets[0]
+        for assignment in preset.values {
+          guard let p = style.parameters.firstIndex(where: { $0.symbol == assignment.parameter }),
+            case .success(let value) = style.parameters[p].parse(assignment.value)
+          else { continue }  // the loader has already refused a preset that does not parse
+          values[p] = value
+        }
+        valueSets.append(values)
+      }
+      for values in valueSets {
+        for bounds in contexts {
+          let forward = try plugin.forward(styleIndex: index, values: values, in: bounds)
+          let inverse = try plugin.inverse(styleIndex: index, values: values, in: bounds)
+          for (animation, which) in [(forward, "forward"), (inverse, "inverse")] where !animation.isFinite {
+            throw PluginError(
+              file: plugin.file, plugin: plugin.info.id, style: style.name,
+              reason: .buildFailed(
+                status: -1,
+                message: "the \(which) animation in a \(Int(bounds.size.width))x"
+                  + "\(Int(bounds.size.height)) container reaches a state that is not finite"))
+          }
+        }
+      }
+    }
+  }
+
+  /// A note about what the library printed while it was scanned, if it printed anything.
+  static func printedNote(_ capture: Int32) -> String? {
+    var info = stat()
+    guard fstat(capture, &info) == 0, info.st_size > 0 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), 80))
+    let count = bytes.withUnsafeMutableBytes { pread(capture, $0.baseAddress, $0.count, 0) }
+    let text = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).escapingControlCharacters
+    return "printed \(info.st_size) bytes while it was loaded and built (a plugin should print nothing): \"\(text)\""
+  }
+
+  /// Writes one answer to the pipe, whole; exits when the host has gone.
+  static func send(_ answer: ScanAnswer) {
+    let bytes = answer.encoded()
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(3, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { _exit(70) }
+      offset += written
+    }
+  }
+}
+
+extension Animation {
+  /// Whether every layer's state is finite at the end and after every step.
+  var isFinite: Bool {
+    var time = 0.0
+    for step in steps {
+      time += step.duration
+      guard sample(at: time).allFinite else { return false }
+    }
+    return initialStates.allFinite && finalStates.allFinite && duration.isFinite
+  }
+}
+
+extension LayerStates {
+  /// Whether every number of every layer is finite.
+  var allFinite: Bool {
+    LayerID.allCases.allSatisfy { layer in
+      let state = self[layer]
+      let numbers = [
+        state.translation.x, state.translation.y, state.translation.z, state.rotation.x, state.rotation.y,
+        state.rotation.z, state.rotation.w, state.scale.x, state.scale.y, state.scale.z, state.anchor.x, state.anchor.y,
+        state.opacity, state.perspective,
+      ]
+      return numbers.allSatisfy(\.isFinite)
+    }
+  }
+}
