@@ -19,6 +19,8 @@ struct Demo: ParsableCommand {
   @Option(help: "Frames per second in a terminal.")
   var fps = 30
 
+  @OptionGroup var catalogOptions: CatalogOptions
+
   func validate() throws {
     guard (1...120).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 120") }
   }
@@ -32,7 +34,7 @@ struct Demo: ParsableCommand {
   ]
 
   func run() throws {
-    let registry = Registry()
+    let registry = catalogOptions.registry()
     reportProblems(registry.catalog())
     for (_, transition) in Self.script {
       do {

@@ -10,8 +10,10 @@ struct Info: ParsableCommand {
   @Argument(help: "A style, a preset, PLUGIN-ID:NAME, or a plugin id.")
   var name: String
 
+  @OptionGroup var catalogOptions: CatalogOptions
+
   func run() throws {
-    let registry = Registry()
+    let registry = catalogOptions.registry()
     let catalog = registry.catalog()
     reportProblems(catalog)
     if let plugin = catalog.plugins.first(where: { $0.info.id == name }) {
@@ -27,7 +29,7 @@ struct Info: ParsableCommand {
     print(describe(resolved))
   }
 
-  private func describe(_ plugin: LoadedPlugin) -> String {
+  private func describe(_ plugin: CatalogPlugin) -> String {
     let info = plugin.info
     var lines = [
       "plugin \(info.id) \(info.version)", "  name: \(info.name)", "  author: \(info.author)",
@@ -35,7 +37,8 @@ struct Info: ParsableCommand {
       "  \(info.description)", "  styles:",
     ]
     lines += info.styles.map { "    \($0.name): \($0.summary)" }
-    return lines.joined(separator: "\n")
+    lines += shadowing(plugin)
+    return lines.map(\.escapingControlCharacters).joined(separator: "\n")
   }
 
   private func describe(_ resolved: ResolvedStyle) -> String {
@@ -72,6 +75,14 @@ struct Info: ParsableCommand {
       let values = preset.values.map { "\($0.parameter)=\($0.value)" }.joined(separator: " ")
       lines.append("    \(preset.name): \(values.isEmpty ? "(defaults)" : values)")
     }
-    return lines.joined(separator: "\n")
+    lines += shadowing(plugin)
+    return lines.map(\.escapingControlCharacters).joined(separator: "\n")
+  }
+
+  /// Lines about the copies of the same plugin id this one shadows, and the notes of its scan.
+  private func shadowing(_ plugin: CatalogPlugin) -> [String] {
+    plugin.shadows.map {
+      "  shadows: \($0) (the same plugin id, later in the search path; this copy is used)"
+    } + plugin.notes.map { "  note: \($0)" }
   }
 }

@@ -3,17 +3,22 @@ import Foundation
 import StagehandCatalog
 import StagehandPlugins
 
-/// `stagehand list`: every installed style and preset.
+/// `stagehand list`: every usable style and preset.
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "List the installed styles and presets.",
-    discussion: "Loads every plugin on the search path; refused plugins and name conflicts are reported on stderr.")
+    discussion: """
+      Served from the registry cache: unchanged libraries are not opened. Libraries that were refused or \
+      quarantined are counted in one line on stderr; 'stagehand plugins' lists them with the reasons.
+      """)
 
   @Flag(help: "Print JSON for scripts instead of a table.")
   var json = false
 
+  @OptionGroup var catalogOptions: CatalogOptions
+
   func run() throws {
-    let registry = Registry()
+    let registry = catalogOptions.registry()
     let catalog = registry.catalog()
     reportProblems(catalog)
     if catalog.entries.isEmpty {
@@ -47,9 +52,7 @@ struct List: ParsableCommand {
         presets.append([preset.name, style.name, values.isEmpty ? "(defaults)" : values.joined(separator: " ")])
       }
     }
-    print(table(styles))
-    print()
-    print(table(presets))
+    print(table(styles) + "\n\n" + table(presets))
   }
 }
 

@@ -17,13 +17,15 @@ struct Manifest: ParsableCommand {
 
   func validate() throws {
     guard !libraries.isEmpty else { throw ValidationError("give at least one plugin library file") }
+    guard !libraries.contains("") else { throw ValidationError("an empty library name is not a file; give a path") }
   }
 
   func run() throws {
     for library in libraries {
       let plugin: LoadedPlugin
       do {
-        plugin = try LoadedPlugin.load(library)
+        // A name without a slash would make dlopen search the library path; it means a file here.
+        plugin = try LoadedPlugin.load(library.contains("/") ? library : "./" + library)
       } catch {
         printError("stagehand: \(error)")
         throw Exit.failure

@@ -16,6 +16,8 @@ struct Preview: ParsableCommand {
 
   @OptionGroup var options: TransitionOptions
 
+  @OptionGroup var catalogOptions: CatalogOptions
+
   @Flag(help: "Play or print only the inverse.")
   var inverse = false
 
@@ -33,7 +35,7 @@ struct Preview: ParsableCommand {
   }
 
   func run() throws {
-    let registry = Registry()
+    let registry = catalogOptions.registry()
     reportProblems(registry.catalog())
     let transition = options.transition
     let context = options.context

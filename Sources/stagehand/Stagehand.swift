@@ -1,4 +1,9 @@
 import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The `stagehand` command: lists, describes and previews transition styles loaded from plugin libraries.
 @main
@@ -9,13 +14,40 @@ struct Stagehand: ParsableCommand {
     discussion: """
       Plugins are searched in STAGEHAND_PLUGIN_PATH (absolute directories, separated by ':'), then in \
       $XDG_DATA_HOME/stagehand/plugins, /usr/local/lib/stagehand/plugins, /usr/lib/stagehand/plugins, and next to \
-      this executable.
+      this executable. The first copy of a plugin id in that order wins. New and changed libraries are scanned in a \
+      child process (stagehand-scanner) and the results kept in $XDG_CACHE_HOME/stagehand/registry.cache; a library \
+      that crashes, hangs or breaks a rule there is quarantined or refused, and the other plugins work on.
 
-      Exit codes: 0 success, 1 a plugin failed or was refused, 64 a usage error (unknown style, bad parameter or option).
+      Exit codes: 0 success (also when some libraries were refused: 'stagehand plugins' lists them), 1 the plugin of \
+      the requested style failed or was refused, 64 a usage error (unknown style, bad parameter or option).
       """,
     version: StagehandVersion.current,
-    subcommands: [List.self, Info.self, Preview.self, Demo.self, Manifest.self]
+    subcommands: [List.self, Info.self, Preview.self, Demo.self, Plugins.self, Scan.self, Manifest.self]
   )
+
+  /// Parses the command line and runs the command, then leaves with `_exit`: standard output is flushed first, and
+  /// no library destructor runs, so a plugin cannot change the exit status of a command that succeeded.
+  static func main() {
+    let status: Int32
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+      status = 0
+    } catch {
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if !message.isEmpty {
+        if code == .success {
+          print(message)
+        } else {
+          FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
+      }
+      status = code.rawValue
+    }
+    fflush(nil)  // every stdio stream
+    _exit(status)
+  }
 }
 
 /// The version of the Stagehand host.

@@ -4,9 +4,13 @@ import StagehandAnimation
 import StagehandCatalog
 import StagehandPlugins
 
-/// Writes a line to standard error.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes a line to standard error, with control characters escaped (plugins supply some of the text).
 func printError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  FileHandle.standardError.write(Data((line.escapingControlCharacters + "\n").utf8))
 }
 
 /// Exit codes beyond 0.
@@ -26,9 +30,50 @@ enum Exit {
   }
 }
 
-/// Prints the catalog's problems (refused plugins, conflicts, ignored paths) to standard error.
+/// Prints the catalog's problems (ignored paths, cache and scanner problems, conflicts, and one line for the
+/// libraries that cannot be used) to standard error.
 func reportProblems(_ catalog: Catalog) {
   for problem in catalog.problems { printError("stagehand: warning: \(problem)") }
+}
+
+/// Options every command that reads the catalog shares: the cache and the scanner.
+struct CatalogOptions: ParsableArguments {
+  @Flag(help: "Neither read nor write the registry cache: scan every library now.")
+  var noCache = false
+
+  @Option(
+    help: ArgumentHelp(
+      "The time limit for scanning one library, in seconds (default: STAGEHAND_SCAN_TIMEOUT, else 5).",
+      valueName: "seconds"))
+  var scanTimeout: String?
+
+  func validate() throws {
+    if let scanTimeout, ScanTimeout.parse(scanTimeout) == nil {
+      throw ValidationError("--scan-timeout '\(scanTimeout)' is not valid; \(ScanTimeout.rule)")
+    }
+  }
+
+  /// A registry over the standard search path with these options, showing a progress line on a terminal when a scan
+  /// takes longer than a second.
+  func registry() -> Registry {
+    var options = RegistryOptions.standard()
+    if noCache { options.cachePath = nil }
+    if let scanTimeout, let seconds = ScanTimeout.parse(scanTimeout) { options.scanTimeout = seconds }
+    if isatty(STDERR_FILENO) == 1 { options.progress = ScanProgress().report }
+    return Registry(searchPath: .standard(), options: options)
+  }
+}
+
+/// A progress line on standard error for scans that take longer than a second.
+final class ScanProgress: Sendable {
+  private let start = ContinuousClock.now
+
+  /// Shows `done` of `total`, once the scan has taken a second; clears the line at the end.
+  func report(done: Int, total: Int) {
+    guard ContinuousClock.now - start > .seconds(1) else { return }
+    let line = done < total ? "\rstagehand: scanning plugin libraries: \(done)/\(total)" : "\r\u{1B}[K"
+    FileHandle.standardError.write(Data(line.utf8))
+  }
 }
 
 /// Options that choose a transition: the style, its parameters, the duration and the container size.
@@ -92,13 +137,18 @@ extension Double {
   }
 }
 
-/// Lays out rows of text in columns separated by two spaces.
+/// Lays out rows of text in columns separated by two spaces, with control characters escaped.
 func table(_ rows: [[String]]) -> String {
   guard let first = rows.first else { return "" }
-  let widths = first.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-  return rows.map { row in
-    row.enumerated().map { column, cell in
-      column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-    }.joined(separator: "  ")
-  }.joined(separator: "\n")
+  let cells = rows.map { $0.map(\.escapingControlCharacters) }
+  let widths = first.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
+  var text = ""
+  for (number, row) in cells.enumerated() {
+    if number > 0 { text += "\n" }
+    for (column, cell) in row.enumerated() {
+      text += cell
+      if column < row.count - 1 { text += String(repeating: " ", count: widths[column] - cell.count + 2) }
+    }
+  }
+  return text
 }

@@ -2,8 +2,11 @@ import Foundation
 import StagehandTestSupport
 import Testing
 
-/// A clean environment for the binary: no plugin path of the user's, a home with no plugins.
-let cleanEnvironment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+/// A clean environment for the binary: no plugin path of the user's, a home with no plugins, a registry cache of the
+/// test process's own.
+let cleanEnvironment = [
+  "HOME": "/nonexistent", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "XDG_CACHE_HOME": BuiltProducts.cacheHome,
+]
 
 /// End-to-end tests of the built `stagehand` binary: its output and exit codes.
 @Suite("The stagehand command")
@@ -25,7 +28,8 @@ struct CommandLineTests {
     for subcommand in ["list", "info", "preview", "manifest"] {
       #expect(out.contains("  \(subcommand) "), "\(subcommand) is listed")
     }
-    #expect(out.contains("Exit codes: 0 success, 1 a plugin failed or was refused, 64 a usage error"))
+    #expect(out.contains("Exit codes: 0 success (also when some libraries were refused"))
+    #expect(out.contains("64 a usage error"))
   }
 
   @Test("an unknown option is refused with exit code 64")

@@ -6,7 +6,6 @@ import Testing
 
 @testable import StagehandCatalog
 
-
 /// The record set number `index` of the concurrent writers: sizes and contents differ from set to set.
 private func recordSet(_ index: Int) -> [CacheRecord] {
   CacheSamples.okRecords(20 + 7 * index, prefix: "set\(index)-")

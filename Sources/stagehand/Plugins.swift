@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import StagehandCatalog
+import StagehandPlugins
+
+/// `stagehand plugins`: every library found on the search path, with its status and the reason.
+struct Plugins: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List every plugin library found, with its status: ok, refused, quarantined, shadowed, untrusted.",
+    discussion: """
+      A library is refused when it breaks a rule of stagehand_plugin.h, quarantined when scanning it crashed, hung, \
+      exited or answered nonsense (it is scanned again when the file changes), shadowed when an earlier directory of \
+      the search path holds the same plugin id (the copy named wins: that is how you override an installed plugin), \
+      and untrusted when another user could have changed it or the allow-list does not list it.
+      """)
+
+  @Flag(help: "Print JSON for scripts instead of a table.")
+  var json = false
+
+  @OptionGroup var catalogOptions: CatalogOptions
+
+  func run() throws {
+    let catalog = catalogOptions.registry().catalog()
+    for warning in catalog.warnings { printError("stagehand: warning: \(warning)") }
+    if json {
+      let output = catalog.libraries.map { report in
+        ListedLibrary(
+          path: report.path, status: report.status.name, reason: report.status.reason, plugin: report.plugin?.id,
+          version: report.plugin?.version, sha256: report.sha256?.hex, shadowedBy: report.shadowedBy)
+      }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      print(String(decoding: try encoder.encode(output), as: UTF8.self))
+      return
+    }
+    var rows = [["STATUS", "PLUGIN", "VERSION", "LIBRARY", "REASON"]]
+    for report in catalog.libraries {
+      rows.append([
+        report.status.name, report.plugin?.id ?? "-", report.plugin?.version ?? "-", report.path,
+        report.status.reason.isEmpty ? "-" : report.status.reason,
+      ])
+    }
+    print(table(rows))
+  }
+}
+
+extension LibraryReport {
+  /// The library that wins over this one, when this one is shadowed.
+  var shadowedBy: String? {
+    if case .shadowed(let winner) = status { winner } else { nil }
+  }
+}
+
+/// One library in `stagehand plugins --json`.
+struct ListedLibrary: Encodable {
+  var path: String
+  var status: String
+  var reason: String
+  var plugin: String?
+  var version: String?
+  var sha256: String?
+  var shadowedBy: String?
+}

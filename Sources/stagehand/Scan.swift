@@ -1,0 +1,33 @@
+import ArgumentParser
+import StagehandCatalog
+
+/// `stagehand scan`: brings the registry cache up to date, scanning new and changed libraries.
+struct Scan: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Scan new and changed plugin libraries and update the registry cache.",
+    discussion: """
+      Each library is opened in a scanner child process (stagehand-scanner) with a time limit, loaded, and every \
+      style and preset built; a library that crashes, hangs, exits or answers nonsense is quarantined until its file \
+      changes. With --force, every library is scanned again.
+      """)
+
+  @Flag(help: "Scan every library again, whatever the cache says.")
+  var force = false
+
+  @OptionGroup var catalogOptions: CatalogOptions
+
+  func run() throws {
+    let registry = catalogOptions.registry()
+    let catalog = force ? registry.rescan() : registry.catalog()
+    for warning in catalog.warnings { printError("stagehand: warning: \(warning)") }
+    var counts: [String: Int] = [:]
+    for report in catalog.libraries { counts[report.status.name, default: 0] += 1 }
+    let summary = ["ok", "shadowed", "refused", "quarantined", "untrusted", "not-scanned"].compactMap { name in
+      counts[name].map { "\($0) \(name)" }
+    }
+    let cache = registry.options.cachePath.map { "; cache \($0)" } ?? "; no cache"
+    print(
+      "\(catalog.libraries.count) libraries: \(summary.isEmpty ? "none" : summary.joined(separator: ", "))\(cache)")
+    if let line = catalog.unusableSummary { printError("stagehand: \(line)") }
+  }
+}

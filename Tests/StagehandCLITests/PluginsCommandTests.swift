@@ -1,0 +1,90 @@
+import Foundation
+import StagehandCatalog
+import StagehandTestSupport
+import Synchronization
+import Testing
+
+/// An environment with a registry cache of its own under `root`.
+func environment(cacheUnder root: URL, pluginPath: String? = nil) -> [String: String] {
+  var environment = cleanEnvironment
+  environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
+  if let pluginPath { environment["STAGEHAND_PLUGIN_PATH"] = pluginPath }
+  return environment
+}
+
+@Suite("stagehand plugins and scan, and the cache they keep")
+struct PluginsCommandTests {
+  @Test("plugins lists every bundled library as ok, with its id, version and path")
+  func plugins() throws {
+    let root = try CFixture.temporaryDirectory("plugins")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let result = try runStagehand(["plugins"], environment: environment(cacheUnder: root))
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("STATUS  PLUGIN") == true)
+    #expect(
+      lines.contains {
+        $0.hasPrefix("ok ") && $0.contains("org.stagehand.flip") && $0.contains("1.0.0")
+          && $0.contains("\(BuiltProducts.directory.path)/libStagehandFlip.so")
+      })
+  }
+
+  @Test("scan fills the cache; scan --force scans everything again; --no-cache neither reads nor writes it")
+  func scanAndNoCache() throws {
+    let root = try CFixture.temporaryDirectory("scan")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let environment = environment(cacheUnder: root)
+    let cache = root.appendingPathComponent("cache/stagehand/registry.cache").path
+    let noCache = try runStagehand(["list", "--no-cache"], environment: environment)
+    #expect(noCache.status == 0 && noCache.standardOutput.contains("push-from-left"))
+    #expect(!FileManager.default.fileExists(atPath: cache))
+    let scan = try runStagehand(["scan"], environment: environment)
+    #expect(scan.status == 0)
+    #expect(scan.standardOutput == "5 libraries: 5 ok; cache \(cache)\n")
+    let before = try FileManager.default.attributesOfItem(atPath: cache)[.modificationDate] as? Date
+    _ = try runStagehand(["scan"], environment: environment)
+    #expect(try FileManager.default.attributesOfItem(atPath: cache)[.modificationDate] as? Date == before)
+    let forced = try runStagehand(["scan", "--force"], environment: environment)
+    #expect(forced.status == 0)
+    #expect(try FileManager.default.attributesOfItem(atPath: cache)[.modificationDate] as? Date != before)
+  }
+
+  @Test("8 concurrent lists on an empty cache all succeed and leave a valid cache")
+  func concurrentLists() throws {
+    let root = try CFixture.temporaryDirectory("concurrent")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let environment = environment(cacheUnder: root)
+    let results = Mutex<[ProcessResult]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      if let result = try? runStagehand(["list"], environment: environment) {
+        results.withLock { $0.append(result) }
+      }
+    }
+    let all = results.withLock { $0 }
+    #expect(all.count == 8)
+    for result in all {
+      #expect(result.status == 0 && result.standardError == "", "\(result.standardError)")
+      #expect(result.standardOutput.contains("push-from-left"))
+    }
+    let read = RegistryCache(path: root.appendingPathComponent("cache/stagehand/registry.cache").path).read()
+    #expect(read.warning == nil && read.records.count == 5, "\(String(describing: read.warning))")
+    let leftovers = try FileManager.default.contentsOfDirectory(
+      atPath: root.appendingPathComponent("cache/stagehand").path)
+    #expect(leftovers == ["registry.cache"])
+  }
+
+  @Test("strings a plugin gives are printed with their control characters escaped")
+  func controlCharacters() throws {
+    let root = try CFixture.temporaryDirectory("escapes")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let source = HostileSources.plugin.replacingOccurrences(
+      of: "A style of the hostile corpus.", with: "Clears \\x1b[2J the screen\\r and rings\\a.")
+    try CFixture.compile(source, into: root, name: "libescape.so")
+    let environment = environment(cacheUnder: root, pluginPath: root.path)
+    let info = try runStagehand(["info", "wobble"], environment: environment)
+    #expect(info.status == 0)
+    #expect(info.standardOutput.contains("style wobble: Clears \\e[2J the screen\\r and rings\\u{07}."))
+    #expect(!info.standardOutput.contains("\u{1B}") && !info.standardOutput.contains("\r"))
+  }
+}
