@@ -27,10 +27,16 @@ let directory =
   ProcessInfo.processInfo.environment["STAGEHAND_PLUGIN_PATH"]
   ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent(".build/release").path
-let registry = Registry(searchPath: PluginSearchPath(directories: [directory]))
+// The scanner of the parent package's release build (or STAGEHAND_SCANNER); no cache, so every run scans afresh.
+let scanner =
+  ProcessInfo.processInfo.environment["STAGEHAND_SCANNER"]
+  ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().appendingPathComponent(".build/release/stagehand-scanner").path
+let registry = Registry(
+  searchPath: PluginSearchPath(directories: [directory]), options: RegistryOptions(cachePath: nil, scanner: scanner))
 let context = TransitionContext(bounds: Rect(x: 0, y: 0, width: 390, height: 844))
 let push = Transition("push")
-let plugin = try registry.resolve("push").entry.plugin
+let plugin = try registry.loadedPlugin(registry.resolve("push").entry.plugin)
 let values: [ParameterValue] = [.label(1), .label(0)]
 let direct: DirectBuilderCall = { builder, context, host, handle in
   unsafeBitCast(builder, to: PushBuilder.self)(context, host, handle, 1, 0)

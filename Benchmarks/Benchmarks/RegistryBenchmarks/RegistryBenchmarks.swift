@@ -19,6 +19,14 @@ let pluginDirectory: String = {
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release").path
 }()
 
+/// The scanner: STAGEHAND_SCANNER, else the one of the parent package's release build.
+let scannerPath: String = {
+  if let path = ProcessInfo.processInfo.environment["STAGEHAND_SCANNER"], !path.isEmpty { return path }
+  return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release/stagehand-scanner")
+    .path
+}()
+
 /// The builder of `push` with its real C signature: context, host table, handle, direction, variant.
 typealias PushBuilder =
   @convention(c) (
@@ -30,13 +38,17 @@ let benchmarks: @Sendable () -> Void = {
     metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .nanoseconds, scalingFactor: .kilo,
     maxDuration: .seconds(2))
 
-  let registry = Registry(searchPath: PluginSearchPath(directories: [pluginDirectory]))
+  let registry = Registry(
+    searchPath: PluginSearchPath(directories: [pluginDirectory]),
+    options: RegistryOptions(cachePath: nil, scanner: scannerPath))
   let context = TransitionContext(bounds: Rect(x: 0, y: 0, width: 390, height: 844))
   let push = Transition("push")
   guard let resolved = try? registry.resolve("push") else {
     fatalError("no push plugin in \(pluginDirectory): run `swift build -c release` at the repository root first")
   }
-  let plugin = resolved.entry.plugin
+  guard let plugin = try? registry.loadedPlugin(resolved.entry.plugin) else {
+    fatalError("the push plugin in \(pluginDirectory) cannot be loaded")
+  }
   let values: [ParameterValue] = [.label(1), .label(0)]  // direction = right, variant = plain, the defaults
 
   Benchmark("build/push forward+inverse, registry (dlopen + libffi)") { benchmark in
