@@ -52,17 +52,25 @@ public struct Catalog: Sendable {
 
   /// Names (of styles or presets) that more than one plugin uses, with the qualified names that tell them apart.
   public var conflicts: [(name: String, qualifiedNames: [String])] {
+    var counts: [String: Int] = [:]
+    for plugin in plugins {
+      for style in plugin.info.styles {
+        counts[style.name, default: 0] += 1
+        for preset in style.presets { counts[preset.name, default: 0] += 1 }
+      }
+    }
+    guard counts.values.contains(where: { $0 > 1 }) else { return [] }
     var owners: [String: [String]] = [:]
     var order: [String] = []
     for plugin in plugins {
       for style in plugin.info.styles {
-        for name in [style.name] + style.presets.map(\.name) {
+        for name in [style.name] + style.presets.map(\.name) where counts[name, default: 0] > 1 {
           if owners[name] == nil { order.append(name) }
           owners[name, default: []].append("\(plugin.info.id):\(name)")
         }
       }
     }
-    return order.compactMap { name in owners[name]!.count > 1 ? (name, owners[name]!) : nil }
+    return order.map { ($0, owners[$0]!) }
   }
 
   /// Warnings about ignored paths, the cache, the scanner and name conflicts, one line each, for a user; the

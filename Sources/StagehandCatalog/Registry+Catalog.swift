@@ -24,21 +24,27 @@ struct CatalogBuilder {
     }
 
     // Libraries whose cache record still matches are not opened; the others are opened, checked and hashed here.
-    var outcomes: [String: (record: CacheRecord?, status: LibraryStatus?)] = [:]
+    // `outcomes` follows `found`, index for index.
+    var outcomes = [Outcome](repeating: Outcome(), count: found.count)
     var requests: [ScanRequest] = []
-    var pending: [(path: String, identity: FileIdentity, sha256: SHA256Digest)] = []
-    for library in found {
+    var pending: [(index: Int, identity: FileIdentity, sha256: SHA256Digest)] = []
+    // How many records of the cache belong to libraries found now; any other record may be of a library gone.
+    let recordsBefore = records.count
+    var recordsOnPath = 0
+    for (index, library) in found.enumerated() {
       guard let identity = library.identity else { continue }
-      if !force, let record = records[library.path], record.identity == identity {
-        outcomes[library.path] = (record, nil)
+      let record = records[library.path]
+      if record != nil { recordsOnPath += 1 }
+      if !force, let record, record.identity == identity {
+        outcomes[index].record = record
         continue
       }
       switch Self.open(library.path, expecting: identity) {
       case .success(let opened):
         requests.append(ScanRequest(path: library.path, descriptor: opened.descriptor))
-        pending.append((library.path, opened.identity, opened.sha256))
+        pending.append((index, opened.identity, opened.sha256))
       case .failure(let failure):
-        outcomes[library.path] = (nil, failure.status)
+        outcomes[index].status = failure.status
       }
     }
     defer { for request in requests { close(request.descriptor) } }
@@ -50,28 +56,33 @@ struct CatalogBuilder {
         do {
           let scanned = try scanner.scan(requests, progress: options.progress)
           for (item, outcome) in zip(pending, scanned) {
-            let record = CacheRecord(path: item.path, identity: item.identity, sha256: item.sha256, outcome: outcome)
-            records[item.path] = record
-            outcomes[item.path] = (record, nil)
+            let path = found[item.index].path
+            let record = CacheRecord(path: path, identity: item.identity, sha256: item.sha256, outcome: outcome)
+            records[path] = record
+            outcomes[item.index].record = record
           }
         } catch {
           warnings.append("\(error)")
-          for item in pending { outcomes[item.path] = (nil, .notScanned("not scanned: \(error)")) }
+          for item in pending { outcomes[item.index].status = .notScanned("not scanned: \(error)") }
         }
       } else {
         let why =
           "not scanned: the scanner stagehand-scanner was not found next to the executable; install it there "
           + "or set STAGEHAND_SCANNER to its absolute path"
         warnings.append(why)
-        for item in pending { outcomes[item.path] = (nil, .notScanned(why)) }
+        for item in pending { outcomes[item.index].status = .notScanned(why) }
       }
     }
 
     // Forget libraries that are gone from a directory of this search path; keep the records of other directories.
-    let foundPaths = Set(found.map(\.path))
-    let searched = Set(searchPath.directories)
-    let stale = records.keys.filter { path in
-      !foundPaths.contains(path) && searched.contains(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+    // When every record was found again, there is nothing to look for.
+    var stale: [String] = []
+    if recordsBefore > recordsOnPath {
+      let foundPaths = Set(found.map(\.path))
+      let searched = Set(searchPath.directories)
+      stale = records.keys.filter { path in
+        !foundPaths.contains(path) && searched.contains(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+      }
     }
     for path in stale { records[path] = nil }
     if let cache, !requests.isEmpty || !stale.isEmpty {
@@ -85,11 +96,14 @@ struct CatalogBuilder {
     return assemble(found, outcomes, warnings: warnings)
   }
 
+  /// What became of one library found: its record (scanned now or before), or a status without one.
+  struct Outcome {
+    var record: CacheRecord?
+    var status: LibraryStatus?
+  }
+
   /// The libraries in search order with their statuses, the allow-list applied and shadowed copies marked.
-  private func assemble(
-    _ found: [FoundLibrary], _ outcomes: [String: (record: CacheRecord?, status: LibraryStatus?)],
-    warnings: [String]
-  ) -> Catalog {
+  private func assemble(_ found: [FoundLibrary], _ outcomes: [Outcome], warnings: [String]) -> Catalog {
     var warnings = warnings
     var allowList: AllowList?
     if let path = options.allowListPath, let read = AllowList.read(path) {
@@ -99,12 +113,13 @@ struct CatalogBuilder {
     var reports: [LibraryReport] = []
     var plugins: [CatalogPlugin] = []
     var winners: [String: Int] = [:]  // plugin id -> index in plugins
-    for library in found {
+    reports.reserveCapacity(found.count)
+    plugins.reserveCapacity(found.count)
+    for (library, outcome) in zip(found, outcomes) {
       if let why = library.untrusted {
         reports.append(LibraryReport(path: library.path, status: .untrusted(why)))
         continue
       }
-      guard let outcome = outcomes[library.path] else { continue }
       if let status = outcome.status {
         reports.append(LibraryReport(path: library.path, status: status))
         continue

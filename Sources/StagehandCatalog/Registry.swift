@@ -13,30 +13,33 @@ public final class Registry: TransitionBuilding, Sendable {
   public let searchPath: PluginSearchPath
   /// The cache, scanner, time limit and allow-list.
   public let options: RegistryOptions
-  private let known = Mutex<Known?>(nil)
+  private let known = Mutex<Catalog?>(nil)
   private let loaded = Mutex<[String: LoadedPlugin]>([:])
 
-  /// The catalog, and every name a user may type (style, preset, `plugin-id:name`) with what it resolves to.
-  private struct Known: Sendable {
-    let catalog: Catalog
-    let names: [String: [ResolvedStyle]]
+  /// Every name a user may type with what it resolves to, built at the first `resolve` (listing needs none of it).
+  private let index = Mutex<[String: [ResolvedStyle]]?>(nil)
 
-    init(_ catalog: Catalog) {
-      self.catalog = catalog
-      var names: [String: [ResolvedStyle]] = [:]
-      for entry in catalog.entries {
-        let resolved =
-          [ResolvedStyle(entry: entry, preset: nil)]
-          + entry.style.presets.map {
-            ResolvedStyle(entry: entry, preset: $0)
-          }
-        for style in resolved {
-          names[style.name, default: []].append(style)
-          names["\(entry.plugin.info.id):\(style.name)", default: []].append(style)
-        }
-      }
-      self.names = names
+  private func names() -> [String: [ResolvedStyle]] {
+    let catalog = catalog()
+    return index.withLock { cached in
+      if let cached { return cached }
+      let names = Self.names(of: catalog)
+      cached = names
+      return names
     }
+  }
+
+  private static func names(of catalog: Catalog) -> [String: [ResolvedStyle]] {
+    var names: [String: [ResolvedStyle]] = [:]
+    for entry in catalog.entries {
+      let resolved =
+        [ResolvedStyle(entry: entry, preset: nil)] + entry.style.presets.map { ResolvedStyle(entry: entry, preset: $0) }
+      for style in resolved {
+        names[style.name, default: []].append(style)
+        names["\(entry.plugin.info.id):\(style.name)", default: []].append(style)
+      }
+    }
+    return names
   }
 
   /// Creates a registry that searches `searchPath`, with the options of this process's environment unless given.
@@ -45,40 +48,40 @@ public final class Registry: TransitionBuilding, Sendable {
     self.options = options
   }
 
-  private func load() -> Known {
+  /// The catalog: every library found, what its scan found, and the plugins that can be used.
+  public func catalog() -> Catalog {
     known.withLock { cached in
       if let cached { return cached }
-      let known = Known(CatalogBuilder(searchPath: searchPath, options: options).build(force: false))
-      cached = known
-      return known
+      let catalog = CatalogBuilder(searchPath: searchPath, options: options).build(force: false)
+      cached = catalog
+      return catalog
     }
   }
-
-  /// The catalog: every library found, what its scan found, and the plugins that can be used.
-  public func catalog() -> Catalog { load().catalog }
 
   /// Scans every library on the search path again, whatever the cache says, and writes the cache.
   @discardableResult
   public func rescan() -> Catalog {
-    known.withLock { cached in
-      let known = Known(CatalogBuilder(searchPath: searchPath, options: options).build(force: true))
-      cached = known
-      return known.catalog
+    let catalog = known.withLock { cached in
+      let catalog = CatalogBuilder(searchPath: searchPath, options: options).build(force: true)
+      cached = catalog
+      return catalog
     }
+    index.withLock { $0 = nil }
+    return catalog
   }
 
   /// Resolves a style name, a preset name or `plugin-id:name`.
   public func resolve(_ reference: String) throws(RegistryError) -> ResolvedStyle {
-    let known = load()
-    let matches = known.names[reference] ?? []
+    let catalog = catalog()
+    let matches = names()[reference] ?? []
     guard matches.count <= 1 else {
       throw .ambiguousStyle(reference, candidates: matches.map { "\($0.entry.plugin.info.id):\($0.name)" })
     }
     guard let match = matches.first else {
       let name = reference.split(separator: ":").last.map(String.init) ?? reference
       throw .unknownStyle(
-        reference, suggestions: Self.suggestions(for: name, in: known.catalog),
-        unusableLibraries: known.catalog.unusable.count)
+        reference, suggestions: Self.suggestions(for: name, in: catalog),
+        unusableLibraries: catalog.unusable.count)
     }
     return match
   }

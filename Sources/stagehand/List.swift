@@ -21,7 +21,7 @@ struct List: ParsableCommand {
     let registry = catalogOptions.registry()
     let catalog = registry.catalog()
     reportProblems(catalog)
-    if catalog.entries.isEmpty {
+    if catalog.plugins.isEmpty {
       printError(
         "stagehand: no plugins found; searched \(registry.searchPath.directories.joined(separator: ", ")). "
           + "Build them with 'swift build' or add a directory to STAGEHAND_PLUGIN_PATH")
@@ -40,16 +40,17 @@ struct List: ParsableCommand {
     }
     var styles = [["STYLE", "PLUGIN", "DURATION", "PARAMETERS"]]
     var presets = [["PRESET", "STYLE", "VALUES"]]
-    for entry in catalog.entries {
-      let style = entry.style
-      let parameters = style.parameters.map { "\($0.symbol)=\($0.text(for: $0.defaultParameterValue))" }
-      styles.append([
-        style.name, entry.plugin.info.id, "\(style.defaultDuration.formatted()) s",
-        parameters.isEmpty ? "-" : parameters.joined(separator: " "),
-      ])
-      for preset in style.presets {
-        let values = preset.values.map { "\($0.parameter)=\($0.value)" }
-        presets.append([preset.name, style.name, values.isEmpty ? "(defaults)" : values.joined(separator: " ")])
+    for plugin in catalog.plugins {
+      for style in plugin.info.styles {
+        let parameters = style.parameters.map { "\($0.symbol)=\($0.text(for: $0.defaultParameterValue))" }
+        styles.append([
+          style.name, plugin.info.id, "\(style.defaultDuration.formatted()) s",
+          parameters.isEmpty ? "-" : parameters.joined(separator: " "),
+        ])
+        for preset in style.presets {
+          let values = preset.values.map { "\($0.parameter)=\($0.value)" }
+          presets.append([preset.name, style.name, values.isEmpty ? "(defaults)" : values.joined(separator: " ")])
+        }
       }
     }
     print(table(styles) + "\n\n" + table(presets))

@@ -155,4 +155,23 @@ struct CatalogCacheTests {
     #expect(why.contains(hashes["org.example.beta"]!.hex) && why.contains(wrong))
     _ = try pinned.forward(Transition("org.example.alpha:slide"), in: Self.context)
   }
+
+  @Test("a library removed from the search path is forgotten by the cache; records of other directories are kept")
+  func removedLibrary() throws {
+    let sandbox = try CatalogSandbox("removed")
+    defer { sandbox.remove() }
+    let alpha = try sandbox.library("alpha")
+    try sandbox.library("beta")
+    let (first, _) = sandbox.registry()
+    #expect(first.catalog().plugins.count == 2)
+    var foreign = try #require(RegistryCache(path: sandbox.cache).read().records.values.first)
+    foreign.path = "/elsewhere/libforeign.so"
+    try RegistryCache(path: sandbox.cache).write(RegistryCache(path: sandbox.cache).read().records.values + [foreign])
+    try FileManager.default.removeItem(atPath: alpha)
+    let (second, scans) = sandbox.registry()
+    #expect(second.catalog().plugins.map(\.info.id) == ["org.example.beta"])
+    #expect(scans.value == 0)
+    let paths = RegistryCache(path: sandbox.cache).read().records.keys.sorted()
+    #expect(paths == ["/elsewhere/libforeign.so", sandbox.plugins.path + "/libbeta.so"])
+  }
 }
