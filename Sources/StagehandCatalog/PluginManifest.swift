@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A JSON description of a plugin, readable without loading its library: its id, version, styles, parameters,
 /// presets, default durations and builder signatures, and the library's file name.

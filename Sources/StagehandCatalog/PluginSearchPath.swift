@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -21,7 +19,7 @@ public struct PluginSearchPath: Hashable, Sendable {
 
   /// The search path of this process, from its environment and the location of its executable.
   public static func standard(
-    environment: [String: String] = ProcessInfo.processInfo.environment,
+    environment: [String: String] = ProcessEnvironment.current,
     executableDirectory: String = PluginSearchPath.executableDirectory
   ) -> PluginSearchPath {
     var directories: [String] = []
@@ -47,15 +45,30 @@ public struct PluginSearchPath: Hashable, Sendable {
     directories += ["/usr/local/lib/stagehand/plugins", "/usr/lib/stagehand/plugins"]
     directories += [executableDirectory, executableDirectory + "/../lib/stagehand/plugins"]
     var seen: Set<String> = []
-    directories = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.filter {
-      seen.insert($0).inserted
-    }
+    directories = directories.map(Self.normalized).filter { seen.insert($0).inserted }
     return PluginSearchPath(directories: directories, warnings: warnings)
   }
 
-  /// The directory of the running executable.
-  public static var executableDirectory: String {
-    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
+  /// The directory of the running executable (symlinks resolved), found once.
+  public static let executableDirectory: String = {
+    guard let resolved = realpath("/proc/self/exe", nil) else { return "/" }
+    defer { free(resolved) }
+    let path = String(cString: resolved)
+    return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+  }()
+
+  /// An absolute path without empty, `.` and `..` components (without resolving symlinks): `/usr/bin/../lib` is
+  /// `/usr/lib`.
+  static func normalized(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..": _ = parts.popLast()
+      default: parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
   }
 
   /// The plugin libraries (`*.so` files) in the directories, in search order, each real file once; a library that

@@ -1,14 +1,19 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import StagehandAnimation
 import StagehandCatalog
 import StagehandContainers
 import StagehandRender
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `stagehand demo`: a stack pushes contents with different styles from the real plugins, is rotated, then pops
 /// them back, each pop the inverse of its push built for the new bounds.
 struct Demo: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "demo",
     abstract: "Push contents onto a stack with several styles, rotate it, and pop them back with their inverses.",
     discussion: """
       In a terminal, the stack is drawn at a steady frame rate (Ctrl-C stops and restores the terminal). When standard \

@@ -5,6 +5,7 @@ import StagehandPlugins
 /// `stagehand info NAME`: everything about one style, preset or plugin.
 struct Info: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "info",
     abstract: "Describe a style, a preset or a plugin: parameters, presets, duration, library file.")
 
   @Argument(help: "A style, a preset, PLUGIN-ID:NAME, or a plugin id.")

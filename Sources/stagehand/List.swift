@@ -1,11 +1,16 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import StagehandCatalog
 import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `stagehand list`: every usable style and preset.
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "List the installed styles and presets.",
     discussion: """
       Served from the registry cache: unchanged libraries are not opened. Libraries that were refused or \

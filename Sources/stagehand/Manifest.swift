@@ -1,11 +1,16 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import StagehandCatalog
 import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `stagehand manifest LIBRARY...`: writes the JSON manifest of plugin libraries, read from the libraries themselves.
 struct Manifest: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "manifest",
     abstract: "Write the JSON manifest of plugin libraries (as kept in Catalog/).",
     discussion: "With --output, writes one PLUGIN-ID.json file per library into that directory; else prints them.")
 
@@ -36,7 +41,7 @@ struct Manifest: ParsableCommand {
         try manifest.json().write(to: url, options: .atomic)
         print("wrote \(url.path)")
       } else {
-        FileHandle.standardOutput.write(manifest.json())
+        writeAll(STDOUT_FILENO, String(decoding: manifest.json(), as: UTF8.self))
       }
     }
   }

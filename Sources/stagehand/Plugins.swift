@@ -1,11 +1,16 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import StagehandCatalog
 import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `stagehand plugins`: every library found on the search path, with its status and the reason.
 struct Plugins: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "plugins",
     abstract: "List every plugin library found, with its status: ok, refused, quarantined, shadowed, untrusted.",
     discussion: """
       A library is refused when it breaks a rule of stagehand_plugin.h, quarantined when scanning it crashed, hung, \

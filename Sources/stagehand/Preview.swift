@@ -1,12 +1,17 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import StagehandAnimation
 import StagehandCatalog
 import StagehandRender
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `stagehand preview STYLE`: plays a transition forward then inverse in the terminal, or prints its timeline.
 struct Preview: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "preview",
     abstract: "Play a transition forward, then its inverse, in the terminal.",
     discussion: """
       In a terminal, two panels (the outgoing one blue, the incoming one orange) are drawn with true-colour half \

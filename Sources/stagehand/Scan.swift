@@ -4,6 +4,7 @@ import StagehandCatalog
 /// `stagehand scan`: brings the registry cache up to date, scanning new and changed libraries.
 struct Scan: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "scan",
     abstract: "Scan new and changed plugin libraries and update the registry cache.",
     discussion: """
       Each library is opened in a scanner child process (stagehand-scanner) with a time limit, loaded, and every \

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -40,7 +40,7 @@ struct Stagehand: ParsableCommand {
         if code == .success {
           print(message)
         } else {
-          FileHandle.standardError.write(Data((message + "\n").utf8))
+          writeAll(STDERR_FILENO, message + "\n")
         }
       }
       status = code.rawValue

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import StagehandAnimation
 import StagehandCatalog
 import StagehandPlugins
@@ -11,7 +11,20 @@ import Synchronization
 
 /// Writes a line to standard error, with control characters escaped (plugins supply some of the text).
 func printError(_ line: String) {
-  FileHandle.standardError.write(Data((line.escapingControlCharacters + "\n").utf8))
+  writeAll(STDERR_FILENO, line.escapingControlCharacters + "\n")
+}
+
+/// Writes all of `text` to the file descriptor, unbuffered (standard output is flushed first, to keep the order).
+func writeAll(_ descriptor: Int32, _ text: String) {
+  if descriptor == STDOUT_FILENO { fflush(nil) }
+  var bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+    if written < 0 && errno == EINTR { continue }
+    guard written > 0 else { return }
+    offset += written
+  }
 }
 
 /// Exit codes beyond 0.
@@ -80,7 +93,7 @@ final class ScanProgress: Sendable {
   func report(done: Int, total: Int) {
     guard ContinuousClock.now - start > .seconds(1) else { return }
     let line = done < total ? "\rstagehand: scanning plugin libraries: \(done)/\(total)" : "\r\u{1B}[K"
-    FileHandle.standardError.write(Data(line.utf8))
+    writeAll(STDERR_FILENO, line)
   }
 }
 
@@ -141,12 +154,7 @@ extension Double {
   func formatted(_ digits: Int = 3) -> String {
     let scales: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
     let magnitude = abs(self) * Double(scales[min(max(digits, 0), 6)])
-    guard isFinite, digits >= 0, digits <= 6, magnitude < 9e15 else {
-      var text = String(format: "%.\(digits)f", self)
-      while text.contains("."), text.hasSuffix("0") { text.removeLast() }
-      if text.hasSuffix(".") { text.removeLast() }
-      return text == "-0" ? "0" : text
-    }
+    guard isFinite, digits >= 0, digits <= 6, magnitude < 9e15 else { return "\(self)" }
     let scale = scales[digits]
     let units = UInt64(magnitude.rounded())
     guard units > 0 else { return "0" }
@@ -169,16 +177,18 @@ func table(_ rows: [[String]]) -> String {
   guard let first = rows.first else { return "" }
   let cells = rows.map { $0.map(\.escapingControlCharacters) }
   let widths = first.indices.map { column in cells.map { $0[column].displayWidth }.max() ?? 0 }
-  var text = ""
-  text.reserveCapacity(cells.count * (widths.reduce(0, +) + 2 * widths.count + 1))
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(cells.count * (widths.reduce(0, +) + 2 * widths.count + 1))
   for (number, row) in cells.enumerated() {
-    if number > 0 { text += "\n" }
+    if number > 0 { bytes.append(UInt8(ascii: "\n")) }
     for (column, cell) in row.enumerated() {
-      text += cell
-      if column < row.count - 1 { text += String(repeating: " ", count: widths[column] - cell.displayWidth + 2) }
+      bytes.append(contentsOf: cell.utf8)
+      if column < row.count - 1 {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[column] - cell.displayWidth + 2))
+      }
     }
   }
-  return text
+  return String(decoding: bytes, as: UTF8.self)
 }
 
 extension String {

@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import StagehandAnimation
 import StagehandRender
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The escape sequence that puts the terminal back: attributes reset, cursor shown, main screen.
 private let restoreSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
@@ -58,7 +62,7 @@ struct TerminalScreen {
   }
 
   private func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    writeAll(STDOUT_FILENO, text)
   }
 }
 
