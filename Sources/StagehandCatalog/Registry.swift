@@ -16,30 +16,29 @@ public final class Registry: TransitionBuilding, Sendable {
   private let known = Mutex<Catalog?>(nil)
   private let loaded = Mutex<[String: LoadedPlugin]>([:])
 
-  /// Every name a user may type with what it resolves to, built at the first `resolve` (listing needs none of it).
-  private let index = Mutex<[String: [ResolvedStyle]]?>(nil)
+  /// The names resolved so far, with what they resolved to: each new name costs one pass over the catalog, a name
+  /// resolved again costs a lookup (a command resolves one name; a container resolves the same few again and again).
+  private let resolved = Mutex<[String: [ResolvedStyle]]>([:])
 
-  private func names() -> [String: [ResolvedStyle]] {
-    let catalog = catalog()
-    return index.withLock { cached in
-      if let cached { return cached }
-      let names = Self.names(of: catalog)
-      cached = names
-      return names
+  private func matches(_ reference: String, in catalog: Catalog) -> [ResolvedStyle] {
+    if let known = resolved.withLock({ $0[reference] }) { return known }
+    var found: [ResolvedStyle] = []
+    let qualified = reference.firstIndex(of: ":").map {
+      (String(reference[..<$0]), reference[reference.index(after: $0)...])
     }
-  }
-
-  private static func names(of catalog: Catalog) -> [String: [ResolvedStyle]] {
-    var names: [String: [ResolvedStyle]] = [:]
-    for entry in catalog.entries {
-      let resolved =
-        [ResolvedStyle(entry: entry, preset: nil)] + entry.style.presets.map { ResolvedStyle(entry: entry, preset: $0) }
-      for style in resolved {
-        names[style.name, default: []].append(style)
-        names["\(entry.plugin.info.id):\(style.name)", default: []].append(style)
+    for plugin in catalog.plugins {
+      if let (id, _) = qualified, plugin.info.id != id { continue }
+      let name = qualified.map { String($0.1) } ?? reference
+      for (index, style) in plugin.info.styles.enumerated() {
+        let entry = Catalog.Entry(plugin: plugin, styleIndex: index)
+        if style.name == name { found.append(ResolvedStyle(entry: entry, preset: nil)) }
+        for preset in style.presets where preset.name == name {
+          found.append(ResolvedStyle(entry: entry, preset: preset))
+        }
       }
     }
-    return names
+    resolved.withLock { $0[reference] = found }
+    return found
   }
 
   /// Creates a registry that searches `searchPath`, with the options of this process's environment unless given.
@@ -66,14 +65,14 @@ public final class Registry: TransitionBuilding, Sendable {
       cached = catalog
       return catalog
     }
-    index.withLock { $0 = nil }
+    resolved.withLock { $0 = [:] }
     return catalog
   }
 
   /// Resolves a style name, a preset name or `plugin-id:name`.
   public func resolve(_ reference: String) throws(RegistryError) -> ResolvedStyle {
     let catalog = catalog()
-    let matches = names()[reference] ?? []
+    let matches = matches(reference, in: catalog)
     guard matches.count <= 1 else {
       throw .ambiguousStyle(reference, candidates: matches.map { "\($0.entry.plugin.info.id):\($0.name)" })
     }
