@@ -26,6 +26,9 @@ public final class LoadedPlugin: Sendable {
   ///
   /// This trusts the path: the registry uses `load(_:descriptor:)`, which loads a file it has opened and checked.
   public static func load(_ path: String) throws(PluginError) -> LoadedPlugin {
+    if let problem = ELFHeader.problem(path: path) {
+      throw PluginError(file: path, reason: .cannotOpen(loaderMessage: problem))
+    }
     switch LibraryHandle.open(path) {
     case .success(let handle): return try load(handle, file: path)
     case .failure(let message): throw PluginError(file: path, reason: .cannotOpen(loaderMessage: message.text))
@@ -77,7 +80,7 @@ public final class LoadedPlugin: Sendable {
   ///
   /// `values` holds one value per parameter, in order, of the parameter's type and within its range.
   public func forward(styleIndex: Int, values: [ParameterValue], in bounds: Rect) throws(PluginError) -> Animation {
-    let steps = try record(styleIndex, styles[styleIndex].builders.forward, values, bounds, startingFrom: .identity)
+    let steps = try record(styleIndex, style(styleIndex).builders.forward, values, bounds, startingFrom: .identity)
     return Animation(steps: steps)
   }
 
@@ -88,7 +91,7 @@ public final class LoadedPlugin: Sendable {
   /// With one, it starts where that reversal starts and must end with every layer at rest (the end-state rule).
   public func inverse(styleIndex: Int, values: [ParameterValue], in bounds: Rect) throws(PluginError) -> Animation {
     let derived = try forward(styleIndex: styleIndex, values: values, in: bounds).swapped().reversed()
-    guard let inverseBuilder = styles[styleIndex].builders.inverse else { return derived }
+    guard let inverseBuilder = try style(styleIndex).builders.inverse else { return derived }
     let start = derived.initialStates
     let steps = try record(styleIndex, inverseBuilder, values, bounds, startingFrom: start)
     let animation = Animation(steps: steps, initialStates: start)
@@ -119,8 +122,20 @@ public final class LoadedPlugin: Sendable {
   public func forward(
     styleIndex: Int, values: [ParameterValue], in bounds: Rect, calling call: @escaping DirectBuilderCall
   ) throws(PluginError) -> Animation {
-    let builder = styles[styleIndex].builders.forward
+    let builder = try style(styleIndex).builders.forward
     return Animation(steps: try record(styleIndex, builder, values, bounds, startingFrom: .identity, calling: call))
+  }
+
+  /// The loaded style at `index`, or a typed error when the plugin has no such style.
+  private func style(_ index: Int) throws(PluginError) -> LoadedStyle {
+    guard styles.indices.contains(index) else {
+      throw PluginError(
+        file: file, plugin: info.id,
+        reason: .buildFailed(
+          status: Int32(SH_ERROR_INVALID_ARGUMENT),
+          message: "the plugin has no style \(index); it has \(info.styles.count)"))
+    }
+    return styles[index]
   }
 
   private func error(_ styleIndex: Int, _ reason: PluginError.Reason) -> PluginError {
@@ -134,14 +149,7 @@ public final class LoadedPlugin: Sendable {
     _ styleIndex: Int, _ builder: @convention(c) () -> Void, _ values: [ParameterValue], _ bounds: Rect,
     startingFrom start: LayerStates, calling direct: DirectBuilderCall? = nil
   ) throws(PluginError) -> [Step] {
-    guard info.styles.indices.contains(styleIndex) else {
-      throw PluginError(
-        file: file, plugin: info.id,
-        reason: .buildFailed(
-          status: Int32(SH_ERROR_INVALID_ARGUMENT),
-          message: "the plugin has no style \(styleIndex); it has \(info.styles.count)"))
-    }
-    let style = info.styles[styleIndex]
+    let style = info.styles[styleIndex]  // checked by style(_:) before the builder was taken
     guard values.count == style.parameters.count,
       zip(values, style.parameters).allSatisfy({ $0.matches($1) })
     else {

@@ -35,6 +35,7 @@ struct LibraryHandle: @unchecked Sendable {
   /// unloaded), so its number is never reused for another load.
   /// The loader's messages name the file `name` rather than its `/proc/self/fd` path.
   static func open(descriptor: Int32, name: String) -> Result<LibraryHandle, LoaderMessage> {
+    if let problem = ELFHeader.problem(descriptor: descriptor) { return .failure(LoaderMessage(text: problem)) }
     let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
     guard own >= 0 else {
       return .failure(LoaderMessage(text: "cannot duplicate its descriptor: \(String(cString: strerror(errno)))"))
@@ -61,6 +62,58 @@ struct LibraryHandle: @unchecked Sendable {
 
   private static func lastLoaderError() -> String? {
     dlerror().map { String(cString: $0) }
+  }
+}
+
+/// What the ELF header of a library says about the machine it was built for, read before the dynamic loader sees it:
+/// glibc answers "No such file or directory" for a library of another architecture.
+enum ELFHeader {
+  /// The `e_machine` values of the architectures a name is known for.
+  static let machines: [UInt16: String] = [
+    3: "x86 (32-bit)", 8: "MIPS", 20: "PowerPC", 21: "PowerPC 64", 22: "s390", 40: "ARM (32-bit)", 62: "x86_64",
+    183: "aarch64", 243: "RISC-V", 258: "LoongArch",
+  ]
+
+  /// The machine this host was built for.
+  static var host: UInt16 {
+    #if arch(x86_64)
+      62
+    #elseif arch(arm64)
+      183
+    #elseif arch(riscv64)
+      243
+    #else
+      0
+    #endif
+  }
+
+  /// Why the file at `path` cannot be a library for this machine, or nil (also when it cannot be read).
+  static func problem(path: String) -> String? {
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    return problem(descriptor: descriptor)
+  }
+
+  /// Why the file behind `descriptor` cannot be a library for this machine, or nil when its header fits (or it is
+  /// not an ELF file at all: the loader's own message says that best).
+  static func problem(descriptor: Int32) -> String? {
+    var header = [UInt8](repeating: 0, count: 20)
+    let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count == 20, header[0] == 0x7f, header[1] == 0x45, header[2] == 0x4c, header[3] == 0x46 else { return nil }
+    let is64 = header[4] == 2
+    let machine =
+      header[5] == 2 ? UInt16(header[18]) << 8 | UInt16(header[19]) : UInt16(header[19]) << 8 | UInt16(header[18])
+    let hostName = machines[host] ?? "this machine"
+    guard host == 0 || machine == host else {
+      let name = machines[machine] ?? "machine \(machine)"
+      return "it was built for \(name), but this host runs on \(hostName); rebuild it for \(hostName)"
+    }
+    guard is64 == (MemoryLayout<Int>.size == 8) else {
+      return
+        "it is a \(is64 ? "64" : "32")-bit library, but this host is \(is64 ? "32" : "64")-bit; rebuild it for \(hostName)"
+    }
+    return nil
   }
 }
 

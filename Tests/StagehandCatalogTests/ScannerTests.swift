@@ -179,4 +179,27 @@ struct ScannerTests {
     }
     #expect("\(error)".contains("the entry stagehand_plugin_v1 points outside the library"))
   }
+
+  @Test("a library built for another machine is refused with the architectures named, not 'No such file'")
+  func foreignArchitecture() throws {
+    let directory = try CFixture.temporaryDirectory("arch")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: try FixtureLibraries.path(.valid)))
+    #if arch(x86_64)
+      let (foreign, foreignName, hostName): (UInt8, String, String) = (183, "aarch64", "x86_64")
+    #else
+      let (foreign, foreignName, hostName): (UInt8, String, String) = (62, "x86_64", "aarch64")
+    #endif
+    bytes[18] = foreign  // e_machine, little-endian
+    bytes[19] = 0
+    let path = directory.appendingPathComponent("libarm.so").path
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let outcomes = try scan([path])
+    guard case .refused(let error) = outcomes.first, case .cannotOpen(let message) = error.reason else {
+      Issue.record("\(outcomes)")
+      return
+    }
+    #expect(message == "it was built for \(foreignName), but this host runs on \(hostName); rebuild it for \(hostName)")
+    #expect(throws: error) { try LoadedPlugin.load(path) }
+  }
 }

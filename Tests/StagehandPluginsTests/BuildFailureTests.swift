@@ -1,4 +1,6 @@
+import StagehandAnimation
 import StagehandPlugins
+import StagehandTestSupport
 import Testing
 
 /// Plugins whose descriptor is valid but whose builder fails or breaks a rule of the build call: they load, and then
@@ -49,5 +51,23 @@ struct BuildFailureTests {
     guard case .buildFailed(let status, _) = error.reason else { return unexpected(error) }
     #expect(status == -4)
     #expect(error.description.contains("status -4 (SH_ERROR_FAILED)"))
+  }
+
+  @Test(
+    "a style index the plugin does not have: a typed error from forward, inverse and the direct call, not a trap",
+    arguments: [-1, 1, 7, Int.max])
+  func styleIndexOutOfRange(_ index: Int) throws {
+    let plugin = try LoadedPlugin.load(FixtureLibraries.path(.valid))
+    let message = "the plugin has no style \(index); it has 1"
+    #expect {
+      _ = try plugin.forward(styleIndex: index, values: [], in: testBounds)
+    } throws: { error in
+      "\(error)".contains(message)
+    }
+    #expect {
+      _ = try plugin.inverse(styleIndex: index, values: [], in: testBounds)
+    } throws: { error in
+      "\(error)".contains(message)
+    }
   }
 }
