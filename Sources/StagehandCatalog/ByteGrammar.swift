@@ -95,34 +95,9 @@ enum ByteGrammar {
     }
   }
 
-  /// Whether `text` is a semantic version; the same answer as `Names.isSemanticVersion`.
+  /// Whether `text` is a semantic version: `Names.isSemanticVersion`, which works on bytes itself.
   static func isSemanticVersion(_ text: String) -> Bool {
-    withUTF8(text) { bytes in
-      guard isASCII(UnsafeRawBufferPointer(bytes)) else {
-        return Names.isSemanticVersion(String(decoding: bytes, as: UTF8.self))
-      }
-      // Three numbers separated by dots, up to the first '-' or '+'.
-      var index = 0
-      var dots = 0
-      var digits = 0
-      while index < bytes.count, bytes[index] != UInt8(ascii: "-"), bytes[index] != UInt8(ascii: "+") {
-        if bytes[index] == UInt8(ascii: ".") {
-          guard digits > 0 else { return false }
-          dots += 1
-          digits = 0
-        } else {
-          guard isDigit(bytes[index]) else { return false }
-          digits += 1
-        }
-        index += 1
-      }
-      guard dots == 2, digits > 0 else { return false }
-      // Then letters, digits, '-', '+' and '.'.
-      return bytes[index...].allSatisfy {
-        isDigit($0) || isLowercaseLetter($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
-          || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".")
-      }
-    }
+    Names.isSemanticVersion(text)
   }
 
   /// Whether `text` is `major.minor`: two numbers of 1 to 5 ASCII digits.

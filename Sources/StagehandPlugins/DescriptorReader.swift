@@ -289,14 +289,41 @@ public enum Names {
 
   /// Whether `text` is a semantic version: three numbers, then an optional pre-release and build.
   public static func isSemanticVersion(_ text: String) -> Bool {
-    let core = text.prefix { $0 != "-" && $0 != "+" }
-    let numbers = core.split(separator: ".", omittingEmptySubsequences: false)
-    guard numbers.count == 3, numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
-      return false
+    // Semantic Versioning 2.0.0: MAJOR.MINOR.PATCH, numbers without leading zeros; then an optional pre-release of
+    // dot-separated identifiers after '-' (numeric ones without leading zeros), and optional build metadata of
+    // dot-separated identifiers after '+'. Identifiers are non-empty, of ASCII letters, digits and '-'.
+    let bytes = Array(text.utf8)
+    let plus = bytes.firstIndex(of: UInt8(ascii: "+")) ?? bytes.endIndex
+    let minus = bytes[..<plus].firstIndex(of: UInt8(ascii: "-")) ?? plus
+    let core = bytes[..<minus].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    guard core.count == 3, core.allSatisfy(isNumber) else { return false }
+    if minus < plus {
+      let prerelease = bytes[(minus + 1)..<plus].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+      guard prerelease.allSatisfy({ isIdentifier($0) && (!$0.allSatisfy(isDigit) || isNumber($0)) }) else {
+        return false
+      }
     }
-    let rest = text.dropFirst(core.count)
-    return rest.allSatisfy {
-      $0.isASCIIDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || "-+.".contains($0)
+    if plus < bytes.endIndex {
+      let build = bytes[(plus + 1)...].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+      guard build.allSatisfy(isIdentifier) else { return false }
     }
+    return true
   }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+  /// Digits without a leading zero (except "0" itself).
+  private static func isNumber(_ bytes: ArraySlice<UInt8>) -> Bool {
+    !bytes.isEmpty && bytes.allSatisfy(isDigit) && (bytes.count == 1 || bytes.first != UInt8(ascii: "0"))
+  }
+
+  /// A non-empty run of ASCII letters, digits and '-'.
+  private static func isIdentifier(_ bytes: ArraySlice<UInt8>) -> Bool {
+    !bytes.isEmpty
+      && bytes.allSatisfy {
+        isDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+          || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 == UInt8(ascii: "-")
+      }
+  }
+
 }
