@@ -203,7 +203,7 @@ struct DescriptorReader {
         throw error(.badPreset(preset: presetName, problem: "sets parameter '\(symbol)' twice"))
       }
       if case .failure(let problem) = info.parse(text) {
-        throw error(.badPreset(preset: presetName, problem: "sets '\(symbol)' to \(problem)"))
+        throw error(.badPreset(preset: presetName, problem: "sets '\(symbol)' to a value it cannot take: \(problem)"))
       }
       values.append(PresetValue(parameter: symbol, value: text))
     }

@@ -29,7 +29,7 @@ struct Preview: ParsableCommand {
   @Option(help: "Frames per second in a terminal.")
   var fps = 30
 
-  @Option(help: "How many evenly spaced sample times the timeline prints for each animation.")
+  @Option(help: "How many evenly spaced times, from the start to the end, the timeline samples each animation.")
   var samples = 8
 
   func validate() throws {
@@ -89,8 +89,8 @@ enum Timeline {
       lines.append("  step \(i + 1): at \(start.formatted()) s \(timing): \(changes.isEmpty ? "pause" : changes)")
       start += step.duration
     }
-    for i in 0...samples {
-      let t = animation.duration * Double(i) / Double(samples)
+    for i in 0..<samples {
+      let t = samples == 1 ? 0 : animation.duration * Double(i) / Double(samples - 1)
       let states = animation.sample(at: t)
       lines.append("  t=\(t.formatted()) s")
       for layer in LayerID.allCases {
@@ -114,18 +114,21 @@ enum Timeline {
   }
 
   static func describe(_ state: LayerState, isStage: Bool) -> String {
+    // A part is shown when it reads differently from the layer at rest once rounded: a scale of 1.0000000000000002
+    // left by a scale and its inverse is at rest.
+    let rest = LayerState.identity
     var parts: [String] = []
-    if state.translation != .zero { parts.append("translation \(describe(state.translation))") }
-    if abs(state.rotation.angle) > 1e-12 {
-      parts.append(
-        "rotation \((state.rotation.angle * 180 / .pi).formatted(1))° about \(describe(state.rotation.axis))")
+    if describe(state.translation) != describe(rest.translation) {
+      parts.append("translation \(describe(state.translation))")
     }
-    if state.scale != .one { parts.append("scale \(describe(state.scale))") }
-    if state.anchor != Point(x: 0.5, y: 0.5) {
-      parts.append("anchor (\(state.anchor.x.formatted()), \(state.anchor.y.formatted()))")
-    }
+    let degrees = (state.rotation.angle * 180 / .pi).formatted(1)
+    if degrees != "0" { parts.append("rotation \(degrees)° about \(describe(state.rotation.axis))") }
+    if describe(state.scale) != describe(rest.scale) { parts.append("scale \(describe(state.scale))") }
+    let anchor = "(\(state.anchor.x.formatted()), \(state.anchor.y.formatted()))"
+    if anchor != "(0.5, 0.5)" { parts.append("anchor \(anchor)") }
     if state.perspective != 0 { parts.append("camera distance \((1 / state.perspective).formatted(1))") }
     if !isStage { parts.append("opacity \(state.opacity.formatted())") }
     return parts.isEmpty ? "at rest" : parts.joined(separator: ", ")
   }
+
 }

@@ -24,10 +24,6 @@ struct PreviewCommandTests {
         appearing: translation (-320, 0, 0), opacity 1
         disappearing: opacity 1
         stage: at rest
-      t=0.2 s
-        appearing: translation (-160, 0, 0), opacity 1
-        disappearing: translation (160, 0, 0), opacity 1
-        stage: at rest
       t=0.4 s
         appearing: opacity 1
         disappearing: translation (320, 0, 0), opacity 0
@@ -41,16 +37,24 @@ struct PreviewCommandTests {
         appearing: translation (320, 0, 0), opacity 0
         disappearing: opacity 1
         stage: at rest
-      t=0.2 s
-        appearing: translation (160, 0, 0), opacity 1
-        disappearing: translation (-160, 0, 0), opacity 1
-        stage: at rest
       t=0.4 s
         appearing: opacity 1
         disappearing: translation (-320, 0, 0), opacity 1
         stage: at rest
 
     """
+
+  @Test("--samples N prints N times from the start to the end; a layer back at rest reads 'at rest'")
+  func samples() throws {
+    let result = try runStagehand(
+      ["preview", "cover-from-bottom-push-to-back", "--samples", "5"], environment: cleanEnvironment)
+    #expect(result.status == 0)
+    let times = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  t=") }
+    let once = ["  t=0 s", "  t=0.1 s", "  t=0.2 s", "  t=0.3 s", "  t=0.4 s"]
+    #expect(times.map(String.init) == once + once, "5 times for the forward animation and 5 for the inverse")
+    #expect(!result.standardOutput.contains("scale (1, 1, 1)"))
+    #expect(!result.standardOutput.contains("translation (0, 0, 0)"))
+  }
 
   @Test("--inverse, --duration and --size shape the timeline")
   func options() throws {

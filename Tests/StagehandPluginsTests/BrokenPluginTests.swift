@@ -212,7 +212,10 @@ struct BrokenPluginTests {
     #expect(preset == "slide-from-right")
     #expect(problem.contains("'middle'") && problem.contains("left, right"))
     #expect(error.style == "slide")
-    #expect(error.description.contains("preset 'slide-from-right' sets 'edge' to 'middle' is not a label"))
+    #expect(
+      error.description.contains(
+        "preset 'slide-from-right' sets 'edge' to a value it cannot take: 'middle' is not a label of 'edge'; give one of"
+      ))
   }
 
   @Test("invalid UTF-8 in the plugin's description: invalidUTF8")
