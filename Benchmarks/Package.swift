@@ -51,16 +51,6 @@ let package = Package(
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]
     ),
-    // Not a benchmark: a plain executable that callgrind runs to count instructions (instruction-counts.sh).
-    .executableTarget(
-      name: "InstructionCounts",
-      dependencies: [
-        .product(name: "StagehandAnimation", package: "Stagehand"),
-        .product(name: "StagehandPlugins", package: "Stagehand"),
-        .product(name: "StagehandCatalog", package: "Stagehand"),
-      ],
-      path: "Benchmarks/InstructionCounts"
-    ),
   ],
   swiftLanguageModes: [.v6]
 )

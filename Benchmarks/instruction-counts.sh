@@ -6,8 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 1; }
 (cd .. && swift build -c release >/dev/null)
-swift build -c release --product InstructionCounts >/dev/null
-binary=.build/release/InstructionCounts
+swift build -c release --package-path InstructionCounts >/dev/null
+binary=InstructionCounts/.build/release/InstructionCounts
 count() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 |
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'

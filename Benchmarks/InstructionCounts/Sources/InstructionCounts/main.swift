@@ -26,12 +26,13 @@ guard arguments.count == 3, let count = Int(arguments[2]), modes.contains(argume
 let directory =
   ProcessInfo.processInfo.environment["STAGEHAND_PLUGIN_PATH"]
   ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().appendingPathComponent(".build/release").path
+  .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release").path
 // The scanner of the parent package's release build (or STAGEHAND_SCANNER); no cache, so every run scans afresh.
 let scanner =
   ProcessInfo.processInfo.environment["STAGEHAND_SCANNER"]
   ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().appendingPathComponent(".build/release/stagehand-scanner").path
+  .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release/stagehand-scanner")
+  .path
 let registry = Registry(
   searchPath: PluginSearchPath(directories: [directory]), options: RegistryOptions(cachePath: nil, scanner: scanner))
 let context = TransitionContext(bounds: Rect(x: 0, y: 0, width: 390, height: 844))
