@@ -107,23 +107,65 @@ struct TransitionOptions: ParsableArguments {
     help: ArgumentHelp("A parameter value, NAME=VALUE; repeat for several.", valueName: "name=value"))
   var parameters: [String] = []
 
-  @Option(help: "The duration in seconds (default: the style's intrinsic duration).")
-  var duration: Double?
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The duration in seconds, 0 to \(Int(Self.longestDuration)) (default: the style's intrinsic duration).",
+      valueName: "seconds"))
+  var duration: String?
 
-  @Option(help: ArgumentHelp("The container size in points, WIDTHxHEIGHT.", valueName: "size"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The container size in points, WIDTHxHEIGHT, each from 1 to \(Int(Self.largestSide)).", valueName: "size"))
   var size: String = "320x480"
 
+  /// The longest duration a user may ask for, in seconds: longer is a typo, not a transition.
+  static let longestDuration = 600.0
+  /// The largest side of a container, in points.
+  static let largestSide = 8192.0
+
   func validate() throws {
-    for assignment in parameters where !assignment.contains("=") {
-      throw ValidationError(RegistryError.malformedAssignment(assignment).description)
+    var given: [String: String] = [:]
+    for assignment in parameters {
+      guard let equals = assignment.firstIndex(of: "=") else {
+        throw ValidationError(RegistryError.malformedAssignment(assignment).description)
+      }
+      let name = String(assignment[..<equals])
+      let value = String(assignment[assignment.index(after: equals)...])
+      if let earlier = given[name] {
+        throw ValidationError(
+          "--param '\(name)' is given twice ('\(earlier)' and '\(value)'); give each parameter once")
+      }
+      given[name] = value
     }
-    if let duration, !(duration.isFinite && duration >= 0) {
-      throw ValidationError("--duration \(duration) is not valid; give a number of seconds, 0 or more")
+    if let duration, seconds == nil {
+      throw ValidationError(
+        "--duration '\(duration)' is not valid; give a number of seconds from 0 to \(Int(Self.longestDuration)), "
+          + "written with digits and at most one '.', such as 0.5")
     }
     guard bounds != nil else {
-      throw ValidationError("--size '\(size)' is not valid; give WIDTHxHEIGHT with positive numbers, e.g. 320x480")
+      throw ValidationError(
+        "--size '\(size)' is not valid; give WIDTHxHEIGHT, each a number of points from 1 to "
+          + "\(Int(Self.largestSide)), such as 320x480")
     }
   }
+
+  /// The duration as a number of seconds, when it was given and is valid.
+  var seconds: Double? {
+    duration.flatMap(Self.decimal).flatMap { $0 <= Self.longestDuration ? $0 : nil }
+  }
+
+  /// A plain decimal number: digits, optionally a '.' and more digits (no sign, exponent, hexadecimal or infinity).
+  static func decimal(_ text: Substring) -> Double? {
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count <= 2, text.utf8.count <= 32,
+      parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } })
+    else { return nil }
+    return Double(text)
+  }
+
+  static func decimal(_ text: String) -> Double? { decimal(Substring(text)) }
 
   /// The transition the options describe.
   var transition: Transition {
@@ -135,16 +177,18 @@ struct TransitionOptions: ParsableArguments {
     return Transition(style, parameters: values)
   }
 
-  /// The container bounds the size describes.
+  /// The container bounds the size describes: two plain decimal numbers from 1 to `largestSide`, joined by 'x'.
   var bounds: Rect? {
-    let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
-    guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
-    return Rect(x: 0, y: 0, width: parts[0], height: parts[1])
+    let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map(Self.decimal)
+    guard parts.count == 2, let width = parts[0], let height = parts[1],
+      [width, height].allSatisfy({ $0 >= 1 && $0 <= Self.largestSide })
+    else { return nil }
+    return Rect(x: 0, y: 0, width: width, height: height)
   }
 
   /// The context the options describe.
   var context: TransitionContext {
-    TransitionContext(bounds: bounds!, duration: duration.map { .seconds($0) } ?? .intrinsic)
+    TransitionContext(bounds: bounds!, duration: seconds.map { .seconds($0) } ?? .intrinsic)
   }
 }
 

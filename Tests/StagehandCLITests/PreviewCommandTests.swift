@@ -96,8 +96,20 @@ struct PreviewCommandTests {
     "invalid options are refused before any work, with exit code 64",
     arguments: [
       (["preview", "push", "--param", "direction"], "'direction' is not a parameter assignment; write NAME=VALUE"),
-      (["preview", "push", "--duration=-1"], "--duration -1.0 is not valid"),
-      (["preview", "push", "--size", "0x10"], "--size '0x10' is not valid"),
+      (["preview", "push", "--duration=-1"], "--duration '-1' is not valid; give a number of seconds from 0 to 600"),
+      (["preview", "push", "--duration", "-1"], "--duration '-1' is not valid"),
+      (["preview", "push", "--duration", "0x10"], "--duration '0x10' is not valid"),
+      (["preview", "push", "--duration", "1e300"], "--duration '1e300' is not valid"),
+      (["preview", "push", "--duration", "1000000000"], "--duration '1000000000' is not valid"),
+      (["preview", "push", "--duration", "nan"], "--duration 'nan' is not valid"),
+      (["preview", "push", "--size", "0x10"], "--size '0x10' is not valid; give WIDTHxHEIGHT"),
+      (["preview", "push", "--size", "x320xx480x"], "--size 'x320xx480x' is not valid"),
+      (["preview", "push", "--size", "1e-320x1e-320"], "--size '1e-320x1e-320' is not valid"),
+      (["preview", "push", "--size", "9000x100"], "--size '9000x100' is not valid"),
+      (
+        ["preview", "push", "--param", "direction=left", "--param", "direction=right"],
+        "--param 'direction' is given twice ('left' and 'right'); give each parameter once"
+      ),
       (["preview", "push", "--fps", "0"], "--fps 0 is not valid; give 1 to 120"),
     ])
   func invalidOptions(arguments: [String], message: String) throws {
