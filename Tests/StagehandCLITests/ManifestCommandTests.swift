@@ -24,4 +24,18 @@ struct ManifestCommandTests {
     #expect(result.status == 1)
     #expect(result.standardError.hasPrefix("stagehand: \(file.path): cannot be loaded: "))
   }
+
+  @Test("a bare name is a file in the current directory, never one dlopen finds elsewhere; an empty name is refused")
+  func bareAndEmptyNames() throws {
+    // The test process does not run in the build directory, so this name is not a file here; dlopen's own search
+    // would find the bundled library next to the executable (its RUNPATH has $ORIGIN).
+    #expect(!FileManager.default.fileExists(atPath: "libStagehandPush.so"))
+    let bare = try runStagehand(["manifest", "libStagehandPush.so"], environment: cleanEnvironment)
+    #expect(bare.status == 1)
+    #expect(
+      bare.standardError.hasPrefix("stagehand: ./libStagehandPush.so: cannot be loaded: "), "\(bare.standardError)")
+    let empty = try runStagehand(["manifest", ""], environment: cleanEnvironment)
+    #expect(empty.status == 64)
+    #expect(empty.standardError.contains("an empty library name is not a file; give a path"))
+  }
 }
