@@ -56,6 +56,14 @@ struct PreviewCommandTests {
     #expect(!result.standardOutput.contains("translation (0, 0, 0)"))
   }
 
+  /// `preview push` with `count` different `--param`.
+  static func parameters(_ count: Int) -> [String] {
+    ["preview", "push"] + (0..<count).flatMap { ["--param", "x\($0)=1"] }
+  }
+
+  /// `preview` of a style name of 131,000 bytes.
+  static let longName = ["preview", String(repeating: "a", count: 131_000)]
+
   @Test("--inverse, --duration and --size shape the timeline")
   func options() throws {
     let result = try runStagehand(
@@ -106,6 +114,18 @@ struct PreviewCommandTests {
       (["preview", "push", "--size", "x320xx480x"], "--size 'x320xx480x' is not valid"),
       (["preview", "push", "--size", "1e-320x1e-320"], "--size '1e-320x1e-320' is not valid"),
       (["preview", "push", "--size", "9000x100"], "--size '9000x100' is not valid"),
+      (
+        Self.parameters(3000),
+        "arguments are more than any command takes (at most 256)"
+      ),
+      (
+        Self.parameters(17),
+        "--param is given 17 times, but a style has at most 16 parameters"
+      ),
+      (
+        Self.longName,
+        "an argument of 131000 bytes is longer than any name, value or path (at most 4096 bytes)"
+      ),
       (
         ["preview", "push", "--param", "direction=left", "--param", "direction=right"],
         "--param 'direction' is given twice ('left' and 'right'); give each parameter once"
