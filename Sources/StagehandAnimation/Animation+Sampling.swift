@@ -77,3 +77,31 @@ extension Animation {
     }
   }
 }
+
+extension Animation {
+  /// Whether the duration and every layer's state, at the start and after every step, are finite: each change a
+  /// builder makes may be finite while their sum is not (a translation by 1e308, twice).
+  public var isFinite: Bool {
+    guard duration.isFinite, initialStates.isFinite else { return false }
+    var time = 0.0
+    for step in steps {
+      time += step.duration
+      guard sample(at: time).isFinite else { return false }
+    }
+    return finalStates.isFinite
+  }
+}
+
+extension LayerStates {
+  /// Whether every number of every layer is finite.
+  public var isFinite: Bool {
+    LayerID.allCases.allSatisfy { layer in
+      let state = self[layer]
+      return [
+        state.translation.x, state.translation.y, state.translation.z, state.rotation.w, state.rotation.x,
+        state.rotation.y, state.rotation.z, state.scale.x, state.scale.y, state.scale.z, state.anchor.x,
+        state.anchor.y, state.opacity, state.perspective,
+      ].allSatisfy(\.isFinite)
+    }
+  }
+}

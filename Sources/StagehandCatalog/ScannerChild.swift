@@ -79,8 +79,8 @@ public enum ScannerChild {
     }
   }
 
-  /// Builds every style with its defaults and every preset, forward and inverse, in every context of `contexts`, and
-  /// refuses an animation whose states are not finite.
+  /// Builds every style with its defaults and every preset, forward and inverse, in every context of `contexts`; the
+  /// first build that fails refuses the plugin.
   static func exercise(_ plugin: LoadedPlugin) throws(PluginError) {
     for (index, style) in plugin.info.styles.enumerated() {
       var valueSets = [style.parameters.map(\.defaultParameterValue)]
@@ -96,16 +96,9 @@ public enum ScannerChild {
       }
       for values in valueSets {
         for bounds in contexts {
-          let forward = try plugin.forward(styleIndex: index, values: values, in: bounds)
-          let inverse = try plugin.inverse(styleIndex: index, values: values, in: bounds)
-          for (animation, which) in [(forward, "forward"), (inverse, "inverse")] where !animation.isFinite {
-            throw PluginError(
-              file: plugin.file, plugin: plugin.info.id, style: style.name,
-              reason: .buildFailed(
-                status: -1,
-                message: "the \(which) animation in a \(Int(bounds.size.width))x"
-                  + "\(Int(bounds.size.height)) container reaches a state that is not finite"))
-          }
+          // The loader refuses an animation whose states or duration are not finite.
+          _ = try plugin.forward(styleIndex: index, values: values, in: bounds)
+          _ = try plugin.inverse(styleIndex: index, values: values, in: bounds)
         }
       }
     }
@@ -130,33 +123,6 @@ public enum ScannerChild {
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else { _exit(70) }
       offset += written
-    }
-  }
-}
-
-extension Animation {
-  /// Whether every layer's state is finite at the end and after every step.
-  var isFinite: Bool {
-    var time = 0.0
-    for step in steps {
-      time += step.duration
-      guard sample(at: time).allFinite else { return false }
-    }
-    return initialStates.allFinite && finalStates.allFinite && duration.isFinite
-  }
-}
-
-extension LayerStates {
-  /// Whether every number of every layer is finite.
-  var allFinite: Bool {
-    LayerID.allCases.allSatisfy { layer in
-      let state = self[layer]
-      let numbers = [
-        state.translation.x, state.translation.y, state.translation.z, state.rotation.x, state.rotation.y,
-        state.rotation.z, state.rotation.w, state.scale.x, state.scale.y, state.scale.z, state.anchor.x, state.anchor.y,
-        state.opacity, state.perspective,
-      ]
-      return numbers.allSatisfy(\.isFinite)
     }
   }
 }

@@ -81,7 +81,7 @@ public final class LoadedPlugin: Sendable {
   /// `values` holds one value per parameter, in order, of the parameter's type and within its range.
   public func forward(styleIndex: Int, values: [ParameterValue], in bounds: Rect) throws(PluginError) -> Animation {
     let steps = try record(styleIndex, style(styleIndex).builders.forward, values, bounds, startingFrom: .identity)
-    return Animation(steps: steps)
+    return try finite(Animation(steps: steps), styleIndex, "forward")
   }
 
   /// The inverse animation of the style at `styleIndex`, built in `bounds` at its intrinsic duration: in it, the
@@ -90,20 +90,21 @@ public final class LoadedPlugin: Sendable {
   /// Without an inverse builder it is the forward animation with the two content layers exchanged, played backwards.
   /// With one, it starts where that reversal starts and must end with every layer at rest (the end-state rule).
   public func inverse(styleIndex: Int, values: [ParameterValue], in bounds: Rect) throws(PluginError) -> Animation {
-    let derived = try forward(styleIndex: styleIndex, values: values, in: bounds).swapped().reversed()
+    let derived = try forward(styleIndex: styleIndex, values: values, in: bounds).swapped().reversed()  // finite
     guard let inverseBuilder = try style(styleIndex).builders.inverse else { return derived }
     let start = derived.initialStates
     let steps = try record(styleIndex, inverseBuilder, values, bounds, startingFrom: start)
-    let animation = Animation(steps: steps, initialStates: start)
+    let animation = try finite(Animation(steps: steps, initialStates: start), styleIndex, "inverse")
     for layer in LayerID.allCases {
       let end = animation.finalStates[layer]
       let rest = LayerState.identity
-      let offBy =
-        [
-          end.translation.x - rest.translation.x, end.translation.y, end.translation.z, end.rotation.x, end.rotation.y,
-          end.rotation.z, abs(end.rotation.w) - 1, end.scale.x - 1, end.scale.y - 1, end.scale.z - 1,
-          end.anchor.x - 0.5, end.anchor.y - 0.5, end.opacity - 1, end.perspective,
-        ].map(abs).max() ?? 0
+      let deviations = [
+        end.translation.x - rest.translation.x, end.translation.y, end.translation.z, end.rotation.x, end.rotation.y,
+        end.rotation.z, abs(end.rotation.w) - 1, end.scale.x - 1, end.scale.y - 1, end.scale.z - 1,
+        end.anchor.x - 0.5, end.anchor.y - 0.5, end.opacity - 1, end.perspective,
+      ]
+      // A NaN anywhere is off by NaN (Array.max() keeps a NaN only when it comes first).
+      let offBy = deviations.contains(where: \.isNaN) ? .nan : deviations.map(abs).max() ?? 0
       guard offBy <= 1e-9 else {
         throw error(
           styleIndex,
@@ -124,6 +125,19 @@ public final class LoadedPlugin: Sendable {
   ) throws(PluginError) -> Animation {
     let builder = try style(styleIndex).builders.forward
     return Animation(steps: try record(styleIndex, builder, values, bounds, startingFrom: .identity, calling: call))
+  }
+
+  /// `animation`, or a typed error when its duration or one of its states is not finite.
+  private func finite(_ animation: Animation, _ styleIndex: Int, _ which: String) throws(PluginError) -> Animation {
+    guard animation.isFinite else {
+      throw error(
+        styleIndex,
+        .buildFailed(
+          status: Int32(SH_ERROR_INVALID_ARGUMENT),
+          message: "the \(which) animation adds up to a duration or a state that is not finite; every change was "
+            + "finite, but together they overflow"))
+    }
+    return animation
   }
 
   /// The loaded style at `index`, or a typed error when the plugin has no such style.

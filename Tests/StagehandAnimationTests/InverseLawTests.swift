@@ -112,3 +112,25 @@ struct InverseLawTests {
     #expect(inexactCaught >= candidates * 9 / 10, "\(inexactCaught) of \(candidates)")
   }
 }
+
+/// The comparisons the law tests rely on fail on NaN, wherever it is.
+@Suite("Comparisons fail on NaN")
+struct NaNComparisonTests {
+  @Test("a NaN in any number of any layer makes the difference NaN, so every tolerance check fails")
+  func nanAnywhere() {
+    for layer in LayerID.allCases {
+      for field in 0..<3 {
+        var states = LayerStates.identity
+        switch field {
+        case 0: states[layer].translation.y = .nan
+        case 1: states[layer].opacity = .nan
+        default: states[layer].perspective = .nan
+        }
+        let difference = maxDifference(states, .identity)
+        #expect(difference.isNaN, "\(layer) field \(field)")
+        #expect(!(difference < 1e-9))
+      }
+    }
+    #expect(worse(1, .nan).isNaN && worse(.nan, 1).isNaN && worse(1, 2) == 2)
+  }
+}

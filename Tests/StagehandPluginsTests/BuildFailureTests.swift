@@ -1,3 +1,4 @@
+import Foundation
 import StagehandAnimation
 import StagehandPlugins
 import StagehandTestSupport
@@ -68,6 +69,50 @@ struct BuildFailureTests {
       _ = try plugin.inverse(styleIndex: index, values: [], in: testBounds)
     } throws: { error in
       "\(error)".contains(message)
+    }
+  }
+
+  /// A builder whose every call is finite but whose sum is not: OVERFLOW_STATE translates by 1e308 twice,
+  /// OVERFLOW_DURATION makes two steps of 1e308 s.
+  static let overflowing = """
+    #include "stagehand_plugin.h"
+    static int32_t build(const sh_context *c, const sh_host *h, sh_builder *b) {
+      (void)c;
+    #if defined(OVERFLOW_STATE)
+      int32_t s = h->begin_step(b, 0.5, SH_CURVE_LINEAR);
+      if (s == SH_OK) s = h->translate(b, SH_LAYER_APPEARING, 1e308, 0, 0);
+      return s == SH_OK ? h->translate(b, SH_LAYER_APPEARING, 1e308, 0, 0) : s;
+    #else
+      int32_t s = h->begin_step(b, 1e308, SH_CURVE_LINEAR);
+      return s == SH_OK ? h->begin_step(b, 1e308, SH_CURVE_LINEAR) : s;
+    #endif
+    }
+    static const sh_style styles[] = {{ .struct_size = sizeof(sh_style), .name = "overflow",
+      .summary = "Adds up to infinity.", .default_duration = 0.5, .builder = (sh_function)build }};
+    static const sh_plugin plugin = { .abi_major = SH_ABI_MAJOR, .abi_minor = SH_ABI_MINOR,
+      .struct_size = sizeof(sh_plugin), .id = "org.example.overflow", .version = "1.0.0", .name = "Overflow",
+      .author = "Tests", .license = "MIT", .description = "Finite calls, infinite sums.", .style_count = 1,
+      .styles = styles };
+    SH_EXPORT const sh_plugin *stagehand_plugin_v1(void) { return &plugin; }
+    """
+
+  @Test(
+    "finite changes that add up to an infinite state or duration: buildFailed, forward and inverse",
+    arguments: ["OVERFLOW_STATE", "OVERFLOW_DURATION"])
+  func overflow(_ macro: String) throws {
+    let directory = try CFixture.temporaryDirectory("overflow")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try CFixture.compile(Self.overflowing, into: directory, name: "liboverflow.so", flags: ["-D\(macro)"])
+    let plugin = try LoadedPlugin.load(path)
+    for inverse in [false, true] {
+      #expect {
+        _ =
+          inverse
+          ? try plugin.inverse(styleIndex: 0, values: [], in: testBounds)
+          : try plugin.forward(styleIndex: 0, values: [], in: testBounds)
+      } throws: { error in
+        "\(error)".contains("adds up to a duration or a state that is not finite")
+      }
     }
   }
 }

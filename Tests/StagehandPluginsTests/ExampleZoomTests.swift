@@ -88,7 +88,7 @@ struct ExampleZoomTests {
 
 /// The largest difference between two vectors' components.
 private func maxDifference(_ a: Vector3, _ b: Vector3) -> Double {
-  max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+  worse(worse(abs(a.x - b.x), abs(a.y - b.y)), abs(a.z - b.z))
 }
 
 /// stagehand_plugin.h asks a plugin to export its entry function and nothing else; the bundled plugins do.

@@ -1,5 +1,11 @@
 import StagehandAnimation
 
+/// The larger of two differences, NaN when either is NaN: a NaN anywhere makes every `< tolerance` check fail
+/// (`Swift.max(x, .nan)` returns `x`, so a NaN after the first value used to vanish).
+public func worse(_ a: Double, _ b: Double) -> Double {
+  a.isNaN || b.isNaN ? .nan : Swift.max(a, b)
+}
+
 /// The largest absolute difference between two layer states, over every number they hold.
 public func maxDifference(_ a: LayerState, _ b: LayerState) -> Double {
   let pairs: [(Double, Double)] = [
@@ -8,12 +14,12 @@ public func maxDifference(_ a: LayerState, _ b: LayerState) -> Double {
     (a.rotation.z, b.rotation.z), (a.scale.x, b.scale.x), (a.scale.y, b.scale.y), (a.scale.z, b.scale.z),
     (a.anchor.x, b.anchor.x), (a.anchor.y, b.anchor.y), (a.opacity, b.opacity), (a.perspective, b.perspective),
   ]
-  return pairs.reduce(0) { Swift.max($0, abs($1.0 - $1.1)) }
+  return pairs.reduce(0) { worse($0, abs($1.0 - $1.1)) }
 }
 
 /// The largest absolute difference between the states of the same layers.
 public func maxDifference(_ a: LayerStates, _ b: LayerStates) -> Double {
-  LayerID.allCases.reduce(0) { Swift.max($0, maxDifference(a[$1], b[$1])) }
+  LayerID.allCases.reduce(0) { worse($0, maxDifference(a[$1], b[$1])) }
 }
 
 /// The largest difference, over `samples` evenly spaced times and both ends, between `reversed.sample(at: t)` and
@@ -23,7 +29,7 @@ public func inverseLawError(forward: Animation, reversed: Animation, samples: In
   var worst = abs(reversed.duration - total)
   for i in 0...samples {
     let t = total * Double(i) / Double(samples)
-    worst = Swift.max(worst, maxDifference(reversed.sample(at: t), forward.sample(at: total - t)))
+    worst = worse(worst, maxDifference(reversed.sample(at: t), forward.sample(at: total - t)))
   }
   return worst
 }
