@@ -1,6 +1,7 @@
 import FoundationEssentials
 import StagehandAnimation
 import StagehandRender
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,11 +10,33 @@ import StagehandRender
 /// The escape sequence that puts the terminal back: attributes reset, cursor shown, main screen.
 private let restoreSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-/// Puts the terminal back and exits when the program is interrupted.
+/// Puts the terminal back and exits when the program is interrupted, hung up or terminated (async-signal-safe: one
+/// write, then _exit).
 private func restoreAndExit(_ signal: Int32) {
   _ = write(STDOUT_FILENO, restoreSequence.utf8Start, restoreSequence.utf8CodeUnitCount)
   _exit(128 + signal)
 }
+
+/// Set by SIGWINCH, taken by the player, which then fits its pictures to the new window size.
+private let resized = Atomic<Bool>(false)
+
+private func noteResize(_ signal: Int32) {
+  resized.store(true, ordering: .relaxed)
+}
+
+/// Installs `handler` for `signals` with sigaction (restarting interrupted calls).
+private func handle(_ signals: [Int32], with handler: (@convention(c) (Int32) -> Void)?) {
+  for number in signals {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    action.sa_flags = SA_RESTART
+    sigemptyset(&action.sa_mask)
+    _ = sigaction(number, &action, nil)
+  }
+}
+
+/// The signals that end a preview; the terminal is restored before the process exits.
+private let endingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
 /// A true-colour terminal used as a screen: an alternate screen with the cursor hidden, restored when done or
 /// interrupted (Ctrl-C).
@@ -39,11 +62,17 @@ struct TerminalScreen {
   /// Whether standard output is a terminal.
   static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
-  /// Switches to the alternate screen, hides the cursor, and restores both on Ctrl-C or termination.
+  /// Switches to the alternate screen, hides the cursor, and restores both on Ctrl-C, SIGTERM, SIGHUP or SIGQUIT;
+  /// notes window resizes (SIGWINCH).
   func enter() {
-    signal(SIGINT, restoreAndExit)
-    signal(SIGTERM, restoreAndExit)
+    handle(endingSignals, with: restoreAndExit)
+    handle([SIGWINCH], with: noteResize)
     write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+  }
+
+  /// Whether the window was resized since the last call.
+  static func takeResize() -> Bool {
+    resized.exchange(false, ordering: .relaxed)
   }
 
   /// Clears the screen, for a picture of another size.
@@ -52,8 +81,7 @@ struct TerminalScreen {
   /// Restores the terminal.
   func leave() {
     write(restoreSequence.description)
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
+    handle(endingSignals + [SIGWINCH], with: nil)  // SIG_DFL
   }
 
   /// Draws a picture and a status line below it.
@@ -72,7 +100,7 @@ struct TerminalPlayer {
   let fps: Int
 
   func play(_ plays: [(title: String, animation: Animation, inverse: Bool)]) {
-    let screen = TerminalScreen(bounds: bounds)
+    var screen = TerminalScreen(bounds: bounds)
     let compositor = Compositor(bounds: bounds)
     let clock = ContinuousClock()
     let frame = Duration.seconds(1.0 / Double(fps))
@@ -81,6 +109,10 @@ struct TerminalPlayer {
       let frames = max(Int((play.animation.duration * Double(fps)).rounded(.up)), 1)
       var deadline = clock.now
       for i in 0...frames {
+        if TerminalScreen.takeResize() {
+          screen = TerminalScreen(bounds: bounds)
+          screen.clear()
+        }
         let t = min(Double(i) / Double(fps), play.animation.duration)
         let raster = compositor.render(
           play.animation.sample(at: t), width: screen.width, height: screen.height, inverse: play.inverse)

@@ -1,0 +1,91 @@
+import Foundation
+import StagehandTestSupport
+import Testing
+
+/// `stagehand preview` in a real pseudo-terminal, through util-linux's `script`.
+struct TerminalRun {
+  let process = Process()
+  let output: URL
+  let root: URL
+
+  /// Starts `stagehand ARGUMENTS` in a pseudo-terminal of 100x40 characters.
+  init(_ arguments: [String], environment: [String: String], root: URL) throws {
+    self.root = root
+    output = root.appendingPathComponent("typescript")
+    let command = ([BuiltProducts.stagehand.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qefc", "stty cols 100 rows 40; exec \(command)", output.path]
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+  }
+
+  /// What the terminal received so far.
+  var screen: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
+  /// The process id of `stagehand` (the child of `script`), once it runs.
+  var stagehand: pid_t? {
+    let pid = process.processIdentifier
+    let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+    return children.split(separator: " ").first.flatMap { pid_t($0) }
+  }
+
+  /// Waits until `condition` holds, at most `seconds`.
+  func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+    let end = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < end {
+      if condition() { return true }
+      usleep(20_000)
+    }
+    return condition()
+  }
+}
+
+/// The escape sequences of the terminal preview: enter the alternate screen, and put everything back.
+let enterSequence = "\u{1B}[?1049h"
+let restoreSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+@Suite("The terminal preview restores the terminal", .serialized)
+struct TerminalTests {
+  @Test(
+    "SIGTERM, SIGHUP, SIGINT and SIGQUIT during a preview restore the terminal and exit with 128 + the signal",
+    arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
+  func signals(_ signal: Int32) throws {
+    let root = try CFixture.temporaryDirectory("terminal")
+    defer { try? FileManager.default.removeItem(at: root) }
+    var environment = cleanEnvironment
+    environment["TERM"] = "xterm-256color"
+    let run = try TerminalRun(["preview", "push", "--duration", "60"], environment: environment, root: root)
+    defer { if run.process.isRunning { run.process.terminate() } }
+    #expect(run.wait(seconds: 60) { run.screen.contains(enterSequence) && run.stagehand != nil }, "the preview began")
+    let pid = try #require(run.stagehand)
+    kill(pid, signal)
+    #expect(run.wait(seconds: 20) { !run.process.isRunning }, "it stopped")
+    #expect(run.process.terminationStatus == 128 + signal)
+    // script adds a line of plain text at the end; nothing drawn may follow the restoring sequence.
+    let screen = run.screen
+    let restored = try #require(screen.range(of: restoreSequence, options: .backwards), "the terminal was put back")
+    #expect(!screen[restored.upperBound...].contains("\u{1B}["), "nothing was drawn after the terminal was put back")
+  }
+
+  @Test("a style that lasts longer than a preview plays is refused before the screen is touched")
+  func endlessStyle() throws {
+    let root = try CFixture.temporaryDirectory("endless")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let source = HostileSources.plugin.replacingOccurrences(
+      of: "host->begin_step(builder, 0.3, SH_CURVE_EASE_IN_OUT)",
+      with: "host->begin_step(builder, 1e300, SH_CURVE_LINEAR)")
+    try CFixture.compile(source, into: root, name: "libendless.so")
+    var environment = cleanEnvironment
+    environment["TERM"] = "xterm-256color"
+    environment["STAGEHAND_PLUGIN_PATH"] = root.path
+    environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
+    let run = try TerminalRun(["preview", "wobble"], environment: environment, root: root)
+    #expect(run.wait(seconds: 60) { !run.process.isRunning }, "it stopped")
+    #expect(run.process.terminationStatus == 64)
+    #expect(run.screen.contains("longer than the 600 s a preview plays; give --duration"))
+    #expect(!run.screen.contains(enterSequence))
+  }
+}
