@@ -1,5 +1,9 @@
 // swift-tools-version: 6.0
 // Stagehand: a catalog of transition styles loaded at run time from plugin libraries.
+//
+// Linux only (glibc; x86_64 and aarch64): the host needs /proc/self/fd and /proc/self/exe, glibc's dladdr1,
+// memfd_create and posix_spawn_file_actions_addclosefrom_np, and plugins built with GNU ld version scripts.
+// Sources/CStagehandSystem stops any other build with an #error that says so.
 
 import PackageDescription
 
@@ -15,7 +19,6 @@ let pluginExports: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--version-scrip
 
 let package = Package(
   name: "Stagehand",
-  platforms: [.macOS(.v13)],
   products: [
     .library(name: "StagehandAnimation", targets: ["StagehandAnimation"]),
     .library(name: "StagehandPlugins", targets: ["StagehandPlugins"]),

@@ -7,7 +7,6 @@ import PackageDescription
 
 let package = Package(
   name: "StagehandBenchmarks",
-  platforms: [.macOS(.v13)],
   dependencies: [
     .package(name: "Stagehand", path: ".."),
     // Only the MallocInterposer trait: it gives the malloc counts and needs no system library. Naming the traits

@@ -10,6 +10,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#if !defined(__linux__) || !defined(__GLIBC__)
+#error "Stagehand runs on Linux with glibc only: it needs /proc/self/fd, dladdr1, memfd_create and posix_spawn's closefrom"
+#endif
+
 int sh_system_library_contains(void *handle, const void *address)
 {
     Dl_info info;
