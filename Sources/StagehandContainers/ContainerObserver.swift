@@ -15,6 +15,11 @@ public protocol ContainerObserver: AnyObject {
   /// The container is about to play `animation`, the forward animation of `entry`'s transition or its inverse,
   /// starting `offset` seconds into it.
   func container(_ name: String, willPlay animation: Animation, of entry: Entry, inverse: Bool, from offset: Double)
+  /// The builder failed to build the forward animation of `entry`'s transition (or its inverse) when it was about to
+  /// play, although the transition was checked when it was requested: a style that fails in this geometry, a plugin
+  /// library changed since. The change then happens without animation (a still animation of length 0), so the
+  /// container stays consistent; `error` says why.
+  func container(_ name: String, couldNotBuild entry: Entry, inverse: Bool, error: any Error)
 }
 
 extension ContainerObserver {
@@ -30,6 +35,8 @@ extension ContainerObserver {
   public func container(
     _ name: String, willPlay animation: Animation, of entry: Entry, inverse: Bool, from offset: Double
   ) {}
+  /// Does nothing.
+  public func container(_ name: String, couldNotBuild entry: Entry, inverse: Bool, error: any Error) {}
 }
 
 /// Sends a lifecycle event to `content` (when there is one), then tells the observer of the container `name`.
@@ -47,13 +54,21 @@ func deliver(
   }
 }
 
-/// The forward or inverse animation of `entry` in `bounds`; should the builder fail although the transition was
-/// checked when it was requested, the change happens without animation rather than not at all.
-func build(_ entry: Entry, in bounds: Rect, inverse: Bool, with builder: any TransitionBuilding) -> Animation {
+/// The forward or inverse animation of `entry` in `bounds`. Should the builder fail although the transition was
+/// checked when it was requested, the observer of the container `name` hears why, and the change happens without
+/// animation rather than not at all.
+func build(
+  _ entry: Entry, in bounds: Rect, inverse: Bool, with builder: any TransitionBuilding, container name: String,
+  observer: (any ContainerObserver)?
+) -> Animation {
   let context = TransitionContext(bounds: bounds, duration: entry.duration)
-  let built =
-    try? (inverse ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context))
-  return built ?? .still()
+  do {
+    return try inverse
+      ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context)
+  } catch {
+    observer?.container(name, couldNotBuild: entry, inverse: inverse, error: error)
+    return .still()
+  }
 }
 
 /// One content's layer as a renderer draws it.

@@ -229,7 +229,8 @@ public final class Placeholder {
   }
 
   private func build(_ entry: Entry, in slot: Slot, inverse: Bool) -> Animation {
-    StagehandContainers.build(entry, in: slot.bounds, inverse: inverse, with: builder)
+    StagehandContainers.build(
+      entry, in: slot.bounds, inverse: inverse, with: builder, container: name, observer: observer)
   }
 
   func send(

@@ -165,7 +165,8 @@ extension Stack {
 
   /// The forward or inverse animation of `entry` in the current bounds.
   func build(_ entry: Entry, inverse: Bool) -> Animation {
-    StagehandContainers.build(entry, in: bounds, inverse: inverse, with: builder)
+    StagehandContainers.build(
+      entry, in: bounds, inverse: inverse, with: builder, container: name, observer: observer)
   }
 
   func send(

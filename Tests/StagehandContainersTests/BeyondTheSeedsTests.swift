@@ -413,3 +413,46 @@ struct BeyondTheSeedsTests {
     #expect([a, b, c].allSatisfy { $0.events.isEmpty && $0.layerLoads == 0 })
   }
 }
+
+/// A builder that fails in containers wider than 1,000 points, and builds with `TestTransitions` otherwise: a style
+/// that was fine when it was requested and fails at pop time, after a resize.
+struct NarrowOnlyTransitions: TransitionBuilding {
+  struct TooWide: Error, CustomStringConvertible {
+    var description: String { "this builder does not build in containers wider than 1,000 points" }
+  }
+
+  let inner = TestTransitions()
+
+  func forward(_ transition: Transition, in context: TransitionContext) throws -> Animation {
+    guard context.bounds.size.width <= 1000 else { throw TooWide() }
+    return try inner.forward(transition, in: context)
+  }
+
+  func inverse(_ transition: Transition, in context: TransitionContext) throws -> Animation {
+    guard context.bounds.size.width <= 1000 else { throw TooWide() }
+    return try inner.inverse(transition, in: context)
+  }
+}
+
+@Suite("A build that fails when it is played")
+struct FailedBuildTests {
+  @Test("the observer hears why, and the pop still happens, without animation, with well-formed events")
+  func reportedThenInstant() throws {
+    let fixture = try StackFixture(builder: NarrowOnlyTransitions())
+    try fixture.push("A", Styles.fade)
+    fixture.stack.appear()
+    try fixture.push("B", Styles.slideLeft)
+    try fixture.stack.setBounds(Rect(x: 0, y: 0, width: 2000, height: 480))
+    settle(fixture.stack, fixture.clock)
+    fixture.resetEvents()
+    try fixture.stack.pop()
+    settle(fixture.stack, fixture.clock)
+    #expect(
+      fixture.journal.failures == [
+        "B inverse: this builder does not build in containers wider than 1,000 points"
+      ])
+    #expect(fixture.stack.contents.map { ($0 as? RecordingContent)?.name } == ["A"])
+    #expect(fixture.journal.problems.isEmpty, "\(fixture.journal.problems)")
+    #expect(fixture.journal.plays.map(\.animation.duration) == [0], "the fallback is a still animation")
+  }
+}

@@ -172,6 +172,8 @@ final class Journal: ContainerObserver {
   private(set) var log: [String] = []
   /// Every `willPlay`, in order.
   private(set) var plays: [Play] = []
+  /// Every `couldNotBuild`, as `content forward|inverse: error`.
+  private(set) var failures: [String] = []
   /// Notifications that do not match the content's own events.
   private(set) var problems: [String] = []
   /// Called at every `willPlay`, after it is recorded.
@@ -185,6 +187,7 @@ final class Journal: ContainerObserver {
   func reset() {
     log.removeAll()
     plays.removeAll()
+    failures.removeAll()
     problems.removeAll()
     heard.removeAll()
   }
@@ -203,6 +206,10 @@ final class Journal: ContainerObserver {
 
   func container(_ name: String, didHide content: any Content, animated: Bool) {
     note(.didDisappear, content, animated)
+  }
+
+  func container(_ name: String, couldNotBuild entry: Entry, inverse: Bool, error: any Error) {
+    failures.append("\(entry.content.name) \(inverse ? "inverse" : "forward"): \(error)")
   }
 
   func container(_ name: String, willPlay animation: Animation, of entry: Entry, inverse: Bool, from offset: Double) {
