@@ -184,7 +184,8 @@ public final class Placeholder {
     send(.willDisappear, to: old?.entry.content, animated: animated, movement: .outOfContainer)
     send(.willAppear, to: entry.content, animated: animated, movement: .intoContainer)
     observer?.container(name, willPlay: animation, of: entry, inverse: false, from: 0)
-    play(animation, in: slot, animated: animated) { [self] in
+    play(animation, in: slot, animated: animated) { [weak self] in
+      guard let self else { return }
       if let old { leave(old) }
       slot.leaving = nil
       send(.didDisappear, to: old?.entry.content, animated: animated, movement: .outOfContainer)
@@ -200,7 +201,8 @@ public final class Placeholder {
     let animation = build(old.entry, in: slot, inverse: true)
     send(.willDisappear, to: old.entry.content, animated: animated, movement: .outOfContainer)
     observer?.container(name, willPlay: animation, of: old.entry, inverse: true, from: 0)
-    play(animation, in: slot, animated: animated) { [self] in
+    play(animation, in: slot, animated: animated) { [weak self] in
+      guard let self else { return }
       leave(old)
       slot.leaving = nil
       send(.didDisappear, to: old.entry.content, animated: animated, movement: .outOfContainer)

@@ -34,7 +34,8 @@ extension Stack {
     observer?.container(name, willPlay: animation, of: entry, inverse: false, from: 0)
     // A push the removing behavior trims for cannot reverse: what it covers has left the stack already.
     playingPush = animated && reversible ? arriving.id : nil
-    play(animation, appearing: arriving.id, disappearing: leaving?.id, animated: animated) { [self] in
+    play(animation, appearing: arriving.id, disappearing: leaving?.id, animated: animated) { [weak self] in
+      guard let self else { return }
       playingPush = nil
       send(.didDisappear, to: leaving?.entry.content, animated: animated)
       send(.didAppear, to: entry.content, animated: animated, movement: .intoContainer)
@@ -79,8 +80,9 @@ extension Stack {
     observer?.container(name, willPlay: animation, of: leaving.entry, inverse: true, from: offset)
     play(
       animation, appearing: revealed?.id, disappearing: leaving.id, from: offset, animated: animated,
-      ended: { [self] in if let index = index(of: leaving.id) { removeSilently(at: index) } }
-    ) { [self] in
+      ended: { [weak self] in if let self, let index = index(of: leaving.id) { removeSilently(at: index) } }
+    ) { [weak self] in
+      guard let self else { return }
       send(.didDisappear, to: leaving.entry.content, animated: animated, movement: .outOfContainer)
       send(.didAppear, to: revealed?.entry.content, animated: animated)
     }

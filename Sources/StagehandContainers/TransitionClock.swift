@@ -6,29 +6,56 @@
 public protocol TransitionClock: AnyObject {
   /// The current time, in seconds.
   var now: Double { get }
-  /// Calls `observer` every time the clock moves.
-  func observe(_ observer: @escaping () -> Void)
+  /// Calls `observer` every time the clock moves, for as long as `owner` lives. The clock holds `owner` weakly and
+  /// forgets the observer once `owner` is gone, so a container that is dropped leaves nothing behind.
+  func observe(for owner: AnyObject, _ observer: @escaping () -> Void)
+}
+
+/// The observers of a clock, each with the owner it lives as long as.
+struct ClockObservers {
+  private var entries: [(owner: Weak, observer: () -> Void)] = []
+
+  private struct Weak {
+    weak var object: AnyObject?
+  }
+
+  /// How many observers have a live owner.
+  var count: Int { entries.filter { $0.owner.object != nil }.count }
+
+  mutating func add(_ owner: AnyObject, _ observer: @escaping () -> Void) {
+    entries.append((Weak(object: owner), observer))
+  }
+
+  /// Forgets the observers whose owner is gone, and returns the others, to be called once this access has ended (an
+  /// observer may start observing the same clock).
+  mutating func live() -> [() -> Void] {
+    entries.removeAll { $0.owner.object == nil }
+    return entries.map(\.observer)
+  }
 }
 
 /// A clock that moves only when told to: every test is deterministic.
 public final class ManualClock: TransitionClock {
   /// The current time.
   public private(set) var now: Double
-  private var observers: [() -> Void] = []
+  private var observers = ClockObservers()
 
   /// Creates a clock at `start` seconds.
   public init(start: Double = 0) {
     now = start
   }
 
-  /// Calls `observer` every time the clock moves.
-  public func observe(_ observer: @escaping () -> Void) { observers.append(observer) }
+  /// How many observers the clock keeps (those whose owner lives).
+  public var observerCount: Int { observers.count }
+
+  /// Calls `observer` every time the clock moves, for as long as `owner` lives.
+  public func observe(for owner: AnyObject, _ observer: @escaping () -> Void) { observers.add(owner, observer) }
 
   /// Moves the clock forward by `seconds` (negative or non-finite amounts are ignored) and tells the observers.
   public func advance(by seconds: Double) {
     guard seconds.isFinite, seconds > 0 else { return }
     now += seconds
-    for observer in observers { observer() }
+    for observer in observers.live() { observer() }
   }
 }
 
@@ -36,7 +63,7 @@ public final class ManualClock: TransitionClock {
 public final class SystemClock: TransitionClock {
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
-  private var observers: [() -> Void] = []
+  private var observers = ClockObservers()
 
   /// Creates a clock that counts from now.
   public init() {
@@ -49,11 +76,11 @@ public final class SystemClock: TransitionClock {
     return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
   }
 
-  /// Calls `observer` every time `tick()` is called.
-  public func observe(_ observer: @escaping () -> Void) { observers.append(observer) }
+  /// Calls `observer` every time `tick()` is called, for as long as `owner` lives.
+  public func observe(for owner: AnyObject, _ observer: @escaping () -> Void) { observers.add(owner, observer) }
 
   /// Tells the observers that time has passed; call it once per frame.
   public func tick() {
-    for observer in observers { observer() }
+    for observer in observers.live() { observer() }
   }
 }

@@ -16,7 +16,7 @@ final class TransitionPlayer {
 
   init(clock: any TransitionClock) {
     self.clock = clock
-    clock.observe { [weak self] in self?.tick() }
+    clock.observe(for: self) { [weak self] in self?.tick() }
   }
 
   /// Whether an animation is playing.

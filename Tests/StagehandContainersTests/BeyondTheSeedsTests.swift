@@ -456,3 +456,42 @@ struct FailedBuildTests {
     #expect(fixture.journal.plays.map(\.animation.duration) == [0], "the fallback is a still animation")
   }
 }
+
+@Suite("Containers leave nothing behind")
+struct LeakTests {
+  @Test("a stack dropped in the middle of a push is freed, and its clock forgets it")
+  func stackDroppedMidPush() throws {
+    let clock = ManualClock()
+    weak var weakStack: Stack?
+    do {
+      let stack = try Stack(name: "leaky", builder: TestTransitions(), clock: clock, bounds: portrait)
+      try stack.push(RecordingContent("A"), with: Styles.fade, animated: false)
+      stack.appear()
+      try stack.push(RecordingContent("B"), with: Styles.slideLeft)
+      clock.advance(by: 0.1)
+      weakStack = stack
+      #expect(clock.observerCount == 1)
+    }
+    #expect(weakStack == nil, "the stack keeps itself alive while its push plays")
+    clock.advance(by: 1)
+    #expect(clock.observerCount == 0, "the clock still calls a dead container")
+  }
+
+  @Test("a placeholder dropped while a slot animates is freed, and its clock forgets it")
+  func placeholderDroppedMidChange() throws {
+    let clock = ManualClock()
+    weak var weakPlaceholder: Placeholder?
+    do {
+      let placeholder = try Placeholder(
+        name: "leaky", builder: TestTransitions(), clock: clock, slots: [portrait, landscape])
+      placeholder.appear()
+      try placeholder.set(RecordingContent("A"), inSlot: 0, with: Styles.fade)
+      clock.advance(by: 0.1)
+      weakPlaceholder = placeholder
+      #expect(clock.observerCount == 2)
+    }
+    #expect(weakPlaceholder == nil, "the placeholder keeps itself alive while a slot animates")
+    clock.advance(by: 1)
+    #expect(clock.observerCount == 0)
+  }
+}
