@@ -35,4 +35,13 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
     return fallback
   }
+
+  /// How many operations a randomized run makes: `STAGEHAND_TEST_STEPS` when it is a positive number, else
+  /// `fallback` (long runs by hand: `STAGEHAND_TEST_STEPS=1000000 swift test --filter Randomized`).
+  public static func testSteps(_ fallback: Int) -> Int {
+    if let text = getenv("STAGEHAND_TEST_STEPS").map({ String(cString: $0) }), let steps = Int(text), steps > 0 {
+      return steps
+    }
+    return fallback
+  }
 }
