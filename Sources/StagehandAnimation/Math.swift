@@ -56,12 +56,6 @@ func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
   }
 }
 
-/// The sine of `x` radians.
-func sin(_ x: Double) -> Double { sinCos(x).sin }
-
-/// The cosine of `x` radians.
-func cos(_ x: Double) -> Double { sinCos(x).cos }
-
 /// The arc tangent of `z`, in [-π/2, π/2].
 func atan(_ z: Double) -> Double {
   if z.isNaN { return .nan }

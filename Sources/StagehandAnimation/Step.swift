@@ -85,7 +85,7 @@ public struct Step: Hashable, Sendable {
   /// order.
   public var inverted: Step {
     Step(
-      unchecked: duration, curve: curve.reversed,
+      unchecked: duration, curve: curve.reversed(),
       changes: changes.reversed().map { Change($0.layer, $0.change.inverted) })
   }
 

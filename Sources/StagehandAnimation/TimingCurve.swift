@@ -50,7 +50,7 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
   public static let easeInOut = TimingCurve(unchecked: 0.42, 0, 0.58, 1)
 
   /// The curve that traces this one backwards: (1 - x2, 1 - y2, 1 - x1, 1 - y1).
-  public var reversed: TimingCurve { TimingCurve(unchecked: 1 - x2, 1 - y2, 1 - x1, 1 - y1) }
+  public func reversed() -> TimingCurve { TimingCurve(unchecked: 1 - x2, 1 - y2, 1 - x1, 1 - y1) }
 
   /// The name of a standard curve, or its control points.
   public var description: String {

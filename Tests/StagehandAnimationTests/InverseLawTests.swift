@@ -70,10 +70,10 @@ struct InverseLawTests {
 
   @Test("ease-in reverses to ease-out exactly, ease-in-out and linear to themselves")
   func namedCurvesReverseExactly() {
-    #expect(TimingCurve.easeIn.reversed == .easeOut)
-    #expect(TimingCurve.easeOut.reversed == .easeIn)
-    #expect(TimingCurve.easeInOut.reversed == .easeInOut)
-    #expect(TimingCurve.linear.reversed == .linear)
+    #expect(TimingCurve.easeIn.reversed() == .easeOut)
+    #expect(TimingCurve.easeOut.reversed() == .easeIn)
+    #expect(TimingCurve.easeInOut.reversed() == .easeInOut)
+    #expect(TimingCurve.linear.reversed() == .linear)
   }
 
   /// The check above would catch a reversal that is off by one step or uses CoconutKit's inexact curve rule: both mutants are

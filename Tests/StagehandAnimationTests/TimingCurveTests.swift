@@ -54,8 +54,8 @@ struct TimingCurveTests {
     var random = SeededGenerator(seed: 0xBEE5 &+ UInt64(seedOffset))
     for _ in 0..<100 {
       let curve = random.timingCurve()
-      let reversed = curve.reversed
-      #expect(reversed.reversed == curve)
+      let reversed = curve.reversed()
+      #expect(reversed.reversed() == curve)
       for i in 0...100 {
         let p = Double(i) / 100
         #expect(abs(reversed.value(at: 1 - p) - (1 - curve.value(at: p))) <= 1e-9, "\(curve) at \(p)")
