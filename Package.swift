@@ -10,9 +10,14 @@ import PackageDescription
 /// The executables link the Swift standard library and FoundationEssentials statically: start-up falls from 5.0 to
 /// 3.5 ms (hyperfine, `stagehand --version`), which is most of `stagehand list`. A Swift plugin then brings its own
 /// dynamic runtime into the process; nothing Swift crosses the plugin ABI, so the two never meet (Benchmarks/README.md).
-let staticRuntime: [LinkerSetting] = [
-  .unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCShims"), .linkedLibrary("_FoundationCollections"),
-]
+///
+/// `STAGEHAND_DYNAMIC_RUNTIME=1` links them with the dynamic runtime instead, for the sanitizer builds in `.ci/run`:
+/// `-static-stdlib` hides the symbols of every static archive (`--exclude-libs ALL`), the sanitizer's runtime among
+/// them, so a plugin built with `--sanitize` cannot be opened in them (`undefined symbol: __asan_init`).
+let staticRuntime: [LinkerSetting] =
+  Context.environment["STAGEHAND_DYNAMIC_RUNTIME"] == "1"
+  ? []
+  : [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCShims"), .linkedLibrary("_FoundationCollections")]
 
 /// Plugins export their entry symbol only (the linker's version script in Plugins/Support).
 let pluginExports: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--version-script=Plugins/Support/exports.map"])]
