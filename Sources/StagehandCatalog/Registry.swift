@@ -1,6 +1,5 @@
 import StagehandAnimation
 import StagehandPlugins
-import Synchronization
 
 /// The run-time object that finds plugins, resolves styles by name and builds forward and inverse animations on
 /// demand, from the context of that moment.
@@ -13,12 +12,12 @@ public final class Registry: TransitionBuilding, Sendable {
   public let searchPath: PluginSearchPath
   /// The cache, scanner, time limit and allow-list.
   public let options: RegistryOptions
-  private let known = Mutex<Catalog?>(nil)
-  private let loaded = Mutex<[String: LoadedPlugin]>([:])
+  private let known = Locked<Catalog?>(nil)
+  private let loaded = Locked<[String: LoadedPlugin]>([:])
 
   /// The names resolved so far, with what they resolved to: each new name costs one pass over the catalog, a name
   /// resolved again costs a lookup (a command resolves one name; a container resolves the same few again and again).
-  private let resolved = Mutex<[String: [ResolvedStyle]]>([:])
+  private let resolved = Locked<[String: [ResolvedStyle]]>([:])
 
   private func matches(_ reference: String, in catalog: Catalog) -> [ResolvedStyle] {
     if let known = resolved.withLock({ $0[reference] }) { return known }

@@ -1,8 +1,8 @@
-import Synchronization
+import StagehandAnimation
 
 /// The rule that a content is in at most one container at a time, kept across all containers of the process.
 enum Membership {
-  private static let owners = Mutex<[ObjectIdentifier: (container: ObjectIdentifier, name: String)]>([:])
+  private static let owners = Locked<[ObjectIdentifier: (container: ObjectIdentifier, name: String)]>([:])
 
   /// Records that `content` joins the container `container` named `name`, unless another container has it: then
   /// returns that container's name.

@@ -1,7 +1,7 @@
 import Foundation
+import StagehandAnimation
 import StagehandCatalog
 import StagehandTestSupport
-import Synchronization
 import Testing
 
 /// An environment with a registry cache of its own under `root`.
@@ -55,7 +55,8 @@ struct PluginsCommandTests {
     let root = try CFixture.temporaryDirectory("concurrent")
     defer { try? FileManager.default.removeItem(at: root) }
     let environment = environment(cacheUnder: root)
-    let results = Mutex<[ProcessResult]>([])
+    // Locked, not Mutex: ThreadSanitizer does not see a contended Mutex (Sources/StagehandAnimation/Locked.swift).
+    let results = Locked<[ProcessResult]>([])
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       if let result = try? runStagehand(["list"], environment: environment) {
         results.withLock { $0.append(result) }
