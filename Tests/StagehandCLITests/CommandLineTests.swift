@@ -3,10 +3,10 @@ import StagehandTestSupport
 import Testing
 
 /// A clean environment for the binary: no plugin path of the user's, a home with no plugins, a registry cache of the
-/// test process's own.
+/// test process's own; and the sanitizers' options of the test process, if any.
 let cleanEnvironment = [
   "HOME": "/nonexistent", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "XDG_CACHE_HOME": BuiltProducts.cacheHome,
-]
+].merging(BuiltProducts.sanitizerOptions) { clean, _ in clean }
 
 /// End-to-end tests of the built `stagehand` binary: its output and exit codes.
 @Suite("The stagehand command")

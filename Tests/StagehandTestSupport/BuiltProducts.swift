@@ -28,6 +28,13 @@ public enum BuiltProducts {
 
   /// The path of a registry cache of this test process's own.
   public static var cachePath: String { cacheHome + "/stagehand/registry.cache" }
+
+  /// The sanitizers' options of this test process (`ASAN_OPTIONS`, `LSAN_OPTIONS`, `TSAN_OPTIONS`, `UBSAN_OPTIONS`),
+  /// for the environments the tests give the commands they run: in a sanitizer build (`.ci/run`) the commands and
+  /// their scanner are sanitized too, and need the same suppressions and signal handling. Empty in other runs.
+  public static let sanitizerOptions: [String: String] = ProcessInfo.processInfo.environment.filter {
+    ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key)
+  }
 }
 
 /// What a finished process printed and how it exited.
