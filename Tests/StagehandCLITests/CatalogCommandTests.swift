@@ -95,7 +95,11 @@ struct CatalogCommandTests {
     }
     let symbols = try run(URL(fileURLWithPath: "/usr/bin/nm"), ["--defined-only", BuiltProducts.stagehand.path])
     #expect(symbols.status == 0)
-    #expect(!symbols.standardOutput.contains("stagehand_plugin_v1"))
+    // The last field of each line is the symbol's name. The host names the entry (it looks it up in plugins), so a
+    // build may keep that text under a name of its own: AddressSanitizer's `.str.19.stagehand_plugin_v1`.
+    let names = symbols.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+    #expect(!names.isEmpty)
+    #expect(!names.contains("stagehand_plugin_v1"))
     let directory = try CFixture.temporaryDirectory("host")
     defer { try? FileManager.default.removeItem(at: directory) }
     let copy = directory.appendingPathComponent("stagehand")
