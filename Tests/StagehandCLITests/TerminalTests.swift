@@ -32,6 +32,14 @@ struct TerminalRun {
     return children.split(separator: " ").first.flatMap { pid_t($0) }
   }
 
+  /// Ends the run: terminates `script` if it still runs, and waits for it. Foundation's `Process` stays alive in a
+  /// cycle with its run-loop source until `waitUntilExit` (or the run loop of the thread that started it) sees the
+  /// exit; polling `isRunning` alone leaks it, which LeakSanitizer reports.
+  func finish() {
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+  }
+
   /// Waits until `condition` holds, at most `seconds`.
   func wait(seconds: Double, until condition: () -> Bool) -> Bool {
     let end = ContinuousClock.now + .seconds(seconds)
@@ -58,7 +66,7 @@ struct TerminalTests {
     var environment = cleanEnvironment
     environment["TERM"] = "xterm-256color"
     let run = try TerminalRun(["preview", "push", "--duration", "60"], environment: environment, root: root)
-    defer { if run.process.isRunning { run.process.terminate() } }
+    defer { run.finish() }
     #expect(run.wait(seconds: 60) { run.screen.contains(enterSequence) && run.stagehand != nil }, "the preview began")
     let pid = try #require(run.stagehand)
     kill(pid, signal)
@@ -83,6 +91,7 @@ struct TerminalTests {
     environment["STAGEHAND_PLUGIN_PATH"] = root.path
     environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
     let run = try TerminalRun(["preview", "wobble"], environment: environment, root: root)
+    defer { run.finish() }
     #expect(run.wait(seconds: 60) { !run.process.isRunning }, "it stopped")
     #expect(run.process.terminationStatus == 64)
     #expect(run.screen.contains("longer than the 600 s a preview plays; give --duration"))
