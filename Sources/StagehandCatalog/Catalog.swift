@@ -9,12 +9,17 @@ public struct Catalog: Sendable {
   public var libraries: [LibraryReport]
   /// Search-path entries that were ignored, cache and scanner problems, one line each.
   public var warnings: [String]
+  /// The allow-list the plugins were checked against, when pinning is on.
+  public var allowList: AllowList?
 
   /// Creates a catalog.
-  public init(plugins: [CatalogPlugin], libraries: [LibraryReport], warnings: [String]) {
+  public init(
+    plugins: [CatalogPlugin], libraries: [LibraryReport], warnings: [String], allowList: AllowList? = nil
+  ) {
     self.plugins = plugins
     self.libraries = libraries
     self.warnings = warnings
+    self.allowList = allowList
   }
 
   /// One style of one plugin.

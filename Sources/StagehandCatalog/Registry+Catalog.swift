@@ -39,7 +39,7 @@ struct CatalogBuilder {
         outcomes[index].record = record
         continue
       }
-      switch Self.open(library.path, expecting: identity) {
+      switch Self.open(library.path) {
       case .success(let opened):
         requests.append(ScanRequest(path: library.path, descriptor: opened.descriptor))
         pending.append((index, opened.identity, opened.sha256))
@@ -148,7 +148,7 @@ struct CatalogBuilder {
         }
       }
     }
-    return Catalog(plugins: plugins, libraries: reports, warnings: warnings)
+    return Catalog(plugins: plugins, libraries: reports, warnings: warnings, allowList: allowList)
   }
 
   /// A library opened for a scan: its descriptor, its identity read from the descriptor, its hash.
@@ -164,7 +164,7 @@ struct CatalogBuilder {
   }
 
   /// Opens the library at `path`, checks through the descriptor that it is still a trusted regular file, and hashes it.
-  static func open(_ path: String, expecting identity: FileIdentity) -> Result<Opened, OpenFailure> {
+  static func open(_ path: String) -> Result<Opened, OpenFailure> {
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       return .failure(OpenFailure(status: .notScanned("cannot be opened: \(String(cString: strerror(errno)))")))

@@ -90,7 +90,7 @@ public final class Registry: TransitionBuilding, Sendable {
   public func loadedPlugin(_ plugin: CatalogPlugin) throws(RegistryError) -> LoadedPlugin {
     try loaded.withLock { (loaded) throws(RegistryError) -> LoadedPlugin in
       if let plugin = loaded[plugin.file] { return plugin }
-      let result = try PluginLoading.load(plugin, pinned: options.allowListPath.flatMap(AllowList.read) != nil)
+      let result = try PluginLoading.load(plugin, pinned: catalog().allowList != nil)
       loaded[plugin.file] = result
       return result
     }

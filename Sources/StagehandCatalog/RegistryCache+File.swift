@@ -229,7 +229,8 @@ extension RegistryCache {
 
   /// Fails unless `info` describes something that only the current user or root could have changed.
   static func checkTrust(_ info: stat, of path: String, isDirectory: Bool) throws(CacheError) {
-    if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+    switch LibraryTrust.violation(info) {
+    case .writable:
       let mode = String(info.st_mode & 0o7777, radix: 8)
       let risk =
         isDirectory
@@ -238,14 +239,15 @@ extension RegistryCache {
           + "'chmod go-w \(path)'"
       throw CacheError(
         file: path, reason: .untrusted, detail: "is writable by group or others (mode \(mode)), \(risk)")
-    }
-    if info.st_uid != getuid() && info.st_uid != 0 {
+    case .foreignOwner(let uid):
       let fix =
         isDirectory
         ? "keep the cache in a directory of your own (set XDG_CACHE_HOME)" : "delete it (the next scan rebuilds it)"
       throw CacheError(
         file: path, reason: .untrusted,
-        detail: "is owned by another user (uid \(info.st_uid)), who could change it; \(fix)")
+        detail: "is owned by another user (uid \(uid)), who could change it; \(fix)")
+    case nil:
+      return
     }
   }
 }

@@ -133,27 +133,7 @@ extension CacheRecord {
     writer.writeUInt32(identity.owner)
     let words = sha256.words
     for word in [words.0, words.1, words.2, words.3] { writer.writeUInt64BigEndian(word) }
-    switch outcome {
-    case .ok(let info, let notes):
-      writer.writeUInt8(0)
-      info.write(to: &writer)
-      writer.writeArray(notes) { $0.writeString($1, clippedTo: BinaryLimits.text) }
-    case .refused(let error):
-      writer.writeUInt8(1)
-      error.write(to: &writer)
-    case .quarantined(.signal(let number)):
-      writer.writeUInt8(2)
-      writer.writeInt32(number)
-    case .quarantined(.timeout(let seconds)):
-      writer.writeUInt8(3)
-      writer.writeDouble(seconds)
-    case .quarantined(.exited(let status)):
-      writer.writeUInt8(4)
-      writer.writeInt32(status)
-    case .quarantined(.garbage(let problem)):
-      writer.writeUInt8(5)
-      writer.writeString(problem, clippedTo: BinaryLimits.text)
-    }
+    outcome.write(to: &writer)
   }
 
   /// Reads a record, checking the path, the identity and everything the outcome holds.
@@ -174,25 +154,7 @@ extension CacheRecord {
         try reader.readUInt64BigEndian(), try reader.readUInt64BigEndian(), try reader.readUInt64BigEndian(),
         try reader.readUInt64BigEndian()
       ))
-    let outcome: ScanOutcome
-    switch try reader.readUInt8() {
-    case 0:
-      let info = try PluginInfo(from: &reader)
-      let notes = try reader.readArray(limit: 1024, minimumElementSize: 4, "the notes of \(path)") {
-        (reader: inout BinaryReader) throws(CacheError) in
-        try reader.readString(limit: BinaryLimits.text, "a note")
-      }
-      outcome = .ok(info, notes: notes)
-    case 1: outcome = .refused(try PluginError(from: &reader))
-    case 2: outcome = .quarantined(.signal(try reader.readInt32()))
-    case 3:
-      let seconds = try reader.readDouble()
-      guard seconds.isFinite, seconds >= 0 else { throw reader.invalid("a time limit of \(seconds) s") }
-      outcome = .quarantined(.timeout(seconds: seconds))
-    case 4: outcome = .quarantined(.exited(status: try reader.readInt32()))
-    case 5: outcome = .quarantined(.garbage(try reader.readString(limit: BinaryLimits.text, "a scanner's answer")))
-    case let tag: throw reader.invalid("the outcome of \(path) has tag \(tag), which this host does not know")
-    }
+    let outcome = try ScanOutcome(from: &reader, of: path)
     self.init(path: path, identity: identity, sha256: digest, outcome: outcome)
   }
 }
@@ -224,5 +186,55 @@ public struct RegistryCache: Sendable {
       return directory(home) + "/.cache/stagehand/registry.cache"
     }
     return nil
+  }
+}
+
+extension ScanOutcome {
+  /// Appends the outcome: a tag (0 ok, 1 refused, 2 to 5 the quarantine reasons), then its values. The registry
+  /// cache and the scanner's answers share this coding.
+  func write(to writer: inout BinaryWriter) {
+    switch self {
+    case .ok(let info, let notes):
+      writer.writeUInt8(0)
+      info.write(to: &writer)
+      writer.writeArray(notes) { $0.writeString($1, clippedTo: BinaryLimits.text) }
+    case .refused(let error):
+      writer.writeUInt8(1)
+      error.write(to: &writer)
+    case .quarantined(.signal(let number)):
+      writer.writeUInt8(2)
+      writer.writeInt32(number)
+    case .quarantined(.timeout(let seconds)):
+      writer.writeUInt8(3)
+      writer.writeDouble(seconds)
+    case .quarantined(.exited(let status)):
+      writer.writeUInt8(4)
+      writer.writeInt32(status)
+    case .quarantined(.garbage(let problem)):
+      writer.writeUInt8(5)
+      writer.writeString(problem, clippedTo: BinaryLimits.text)
+    }
+  }
+
+  /// Reads an outcome written by `write(to:)`; `path` names the library in messages.
+  init(from reader: inout BinaryReader, of path: String) throws(CacheError) {
+    switch try reader.readUInt8() {
+    case 0:
+      let info = try PluginInfo(from: &reader)
+      let notes = try reader.readArray(limit: 1024, minimumElementSize: 4, "the notes of \(path)") {
+        (reader: inout BinaryReader) throws(CacheError) in
+        try reader.readString(limit: BinaryLimits.text, "a note")
+      }
+      self = .ok(info, notes: notes)
+    case 1: self = .refused(try PluginError(from: &reader))
+    case 2: self = .quarantined(.signal(try reader.readInt32()))
+    case 3:
+      let seconds = try reader.readDouble()
+      guard seconds.isFinite, seconds >= 0 else { throw reader.invalid("a time limit of \(seconds) s") }
+      self = .quarantined(.timeout(seconds: seconds))
+    case 4: self = .quarantined(.exited(status: try reader.readInt32()))
+    case 5: self = .quarantined(.garbage(try reader.readString(limit: BinaryLimits.text, "a scanner's answer")))
+    case let tag: throw reader.invalid("the outcome of \(path) has tag \(tag), which this host does not know")
+    }
   }
 }

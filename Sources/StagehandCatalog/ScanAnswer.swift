@@ -8,7 +8,8 @@ import StagehandPlugins
 public enum ScanAnswer: Hashable, Sendable {
   /// The child starts on the library at `index` of its list.
   case begin(index: Int)
-  /// What the child found about the library at `index`: `ok` or `refused` (quarantines are the host's to decide).
+  /// What the child found about the library at `index`: `ok` or `refused` (quarantines are the host's to decide, and
+  /// the host refuses an answer that holds one).
   case result(index: Int, outcome: ScanOutcome)
   /// The child has scanned its whole list and exits.
   case end
@@ -25,19 +26,12 @@ public enum ScanAnswer: Hashable, Sendable {
     case .begin(let index):
       writer.writeUInt8(1)
       writer.writeUInt32(UInt32(index))
-    case .result(let index, .ok(let info, let notes)):
+    case .result(let index, let outcome):
       writer.writeUInt8(2)
       writer.writeUInt32(UInt32(index))
-      info.write(to: &writer)
-      writer.writeArray(notes) { $0.writeString($1, clippedTo: BinaryLimits.text) }
-    case .result(let index, .refused(let error)):
-      writer.writeUInt8(3)
-      writer.writeUInt32(UInt32(index))
-      error.write(to: &writer)
-    case .result(_, .quarantined):
-      preconditionFailure("only the host quarantines a library")
+      outcome.write(to: &writer)
     case .end:
-      writer.writeUInt8(4)
+      writer.writeUInt8(3)
     }
     let payload = writer.bytes
     let length = UInt32(payload.count)
@@ -61,16 +55,10 @@ public enum ScanAnswer: Hashable, Sendable {
         case 1: answer = .begin(index: Int(try reader.readUInt32()))
         case 2:
           let index = Int(try reader.readUInt32())
-          let info = try PluginInfo(from: &reader)
-          let notes = try reader.readArray(limit: 64, minimumElementSize: 4, "the notes") {
-            (reader: inout BinaryReader) throws(CacheError) in
-            try reader.readString(limit: BinaryLimits.text, "a note")
-          }
-          answer = .result(index: index, outcome: .ok(info, notes: notes))
-        case 3:
-          let index = Int(try reader.readUInt32())
-          answer = .result(index: index, outcome: .refused(try PluginError(from: &reader)))
-        case 4: answer = .end
+          let outcome = try ScanOutcome(from: &reader, of: "library \(index)")
+          if case .quarantined = outcome { throw reader.invalid("a quarantine, which only the host decides") }
+          answer = .result(index: index, outcome: outcome)
+        case 3: answer = .end
         case let kind: throw reader.invalid("an answer of unknown kind \(kind)")
         }
         try reader.expectEnd()

@@ -70,11 +70,12 @@ struct CatalogOptions: ParsableArguments {
   /// A registry over the standard search path with these options, showing a progress line on a terminal when a scan
   /// takes longer than a second.
   func registry() -> Registry {
-    var options = RegistryOptions.standard()
+    let environment = ProcessEnvironment.current
+    var options = RegistryOptions.standard(environment: environment)
     if noCache { options.cachePath = nil }
     if let scanTimeout, let seconds = ScanTimeout.parse(scanTimeout) { options.scanTimeout = seconds }
     if isatty(STDERR_FILENO) == 1 { options.progress = ScanProgress().report }
-    let registry = Registry(searchPath: .standard(), options: options)
+    let registry = Registry(searchPath: .standard(environment: environment), options: options)
     // Kept until the process ends with _exit: freeing a thousand plugin descriptions just before that cost 7% of
     // `list` with a thousand plugins.
     keptRegistries.withLock { $0.append(registry) }

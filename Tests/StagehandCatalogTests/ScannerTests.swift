@@ -129,10 +129,8 @@ struct ScannerTests {
     let directory = try CFixture.temporaryDirectory("spin")
     defer { try? FileManager.default.removeItem(at: directory) }
     let spin = try hostileLibrary("CLOSE_PIPE_AND_SPIN", in: directory, name: "libspin.so")
-    let start = ContinuousClock.now
     let outcomes = try scan([spin], timeout: 0.5)
     #expect(outcomes == [.quarantined(.timeout(seconds: 0.5))])
-    #expect(ContinuousClock.now - start < .seconds(30), "it was given up")
   }
 
   @Test("a scanner that cannot start, or exits before scanning, is a ScannerError, not a quarantine")
