@@ -20,6 +20,8 @@ struct BinaryWriter {
 
   /// Appends one byte.
   mutating func writeUInt8(_ value: UInt8) { bytes.append(value) }
+  /// Appends 2 bytes, little-endian.
+  mutating func writeUInt16(_ value: UInt16) { appendLittleEndian(value) }
   /// Appends 4 bytes, little-endian.
   mutating func writeUInt32(_ value: UInt32) { appendLittleEndian(value) }
   /// Appends 4 bytes, little-endian, two's complement.
@@ -70,6 +72,15 @@ struct BinaryWriter {
   mutating func writeArray<C: Collection>(_ elements: C, _ writeElement: (inout BinaryWriter, C.Element) -> Void) {
     appendLittleEndian(UInt32(truncatingIfNeeded: elements.count))
     for element in elements { writeElement(&self, element) }
+  }
+
+  /// Appends a short name: its UTF-8 byte count as one byte (the caller keeps it within 255), then the bytes.
+  mutating func writeShortString(_ value: String) {
+    var value = value
+    value.withUTF8 { utf8 in
+      bytes.append(UInt8(truncatingIfNeeded: utf8.count))
+      bytes.append(contentsOf: utf8)
+    }
   }
 
   /// Appends raw bytes as they are.
@@ -151,6 +162,8 @@ struct BinaryReader {
 
   /// Reads one byte.
   mutating func readUInt8() throws(CacheError) -> UInt8 { try take(1, "a byte").load(as: UInt8.self) }
+  /// Reads 2 bytes, little-endian.
+  mutating func readUInt16() throws(CacheError) -> UInt16 { try littleEndian(UInt16.self, "a 16-bit number") }
   /// Reads 4 bytes, little-endian.
   mutating func readUInt32() throws(CacheError) -> UInt32 { try littleEndian(UInt32.self, "a 32-bit number") }
   /// Reads 4 bytes, little-endian, two's complement.

@@ -61,38 +61,44 @@ enum ByteGrammar {
   /// Whether `text` matches `[a-z][a-z0-9-]*`; the same answer as `Names.isName`, which also works on bytes, but
   /// faster.
   static func isName(_ text: String) -> Bool {
-    withUTF8(text) { bytes in
-      guard let first = bytes.first, isLowercaseLetter(first) else { return false }
-      for byte in bytes.dropFirst() where !(isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-")) {
-        return false
-      }
-      return true
+    withUTF8(text) { isName(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Whether the UTF-8 `bytes` match `[a-z][a-z0-9-]*`.
+  static func isName(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let first = bytes.first, isLowercaseLetter(first) else { return false }
+    for byte in bytes.dropFirst() where !(isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-")) {
+      return false
     }
+    return true
   }
 
   /// Whether `text` is a reverse-DNS plugin id; the same answer as `Names.isPluginID`.
   static func isPluginID(_ text: String) -> Bool {
-    withUTF8(text) { bytes in
-      guard isASCII(UnsafeRawBufferPointer(bytes)) else {
-        return Names.isPluginID(String(decoding: bytes, as: UTF8.self))
-      }
-      var labels = 1
-      var labelLength = 0
-      for byte in bytes {
-        if byte == UInt8(ascii: ".") {
-          guard labelLength > 0 else { return false }
-          labels += 1
-          labelLength = 0
-        } else if labelLength == 0 {
-          guard isLowercaseLetter(byte) else { return false }
-          labelLength = 1
-        } else {
-          guard isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") else { return false }
-          labelLength += 1
-        }
-      }
-      return labels >= 2 && labelLength > 0
+    withUTF8(text) { isPluginID(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Whether the UTF-8 `bytes` are a reverse-DNS plugin id; the same answer as `Names.isPluginID`.
+  static func isPluginID(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard isASCII(bytes) else {
+      return Names.isPluginID(String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
     }
+    var labels = 1
+    var labelLength = 0
+    for byte in bytes {
+      if byte == UInt8(ascii: ".") {
+        guard labelLength > 0 else { return false }
+        labels += 1
+        labelLength = 0
+      } else if labelLength == 0 {
+        guard isLowercaseLetter(byte) else { return false }
+        labelLength = 1
+      } else {
+        guard isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") else { return false }
+        labelLength += 1
+      }
+    }
+    return labels >= 2 && labelLength > 0
   }
 
   /// Whether `text` is a semantic version: `Names.isSemanticVersion`, which works on bytes itself.

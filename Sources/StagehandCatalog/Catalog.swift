@@ -82,9 +82,7 @@ public struct Catalog: Sendable {
   /// libraries that cannot be used are summed up in one line (`stagehand plugins` lists them).
   public var problems: [String] {
     var lines = warnings
-    lines += conflicts.map {
-      "'\($0.name)' is provided by several plugins: both kept, use \($0.qualifiedNames.joined(separator: " or "))"
-    }
+    lines += conflicts.map { Self.conflictLine(name: $0.name, qualifiedNames: $0.qualifiedNames) }
     if let summary = unusableSummary { lines.append(summary) }
     return lines
   }
@@ -92,9 +90,18 @@ public struct Catalog: Sendable {
   /// One line saying how many libraries cannot be used and how to see why, or nil when every library is usable.
   public var unusableSummary: String? {
     let unusable = unusable
-    guard !unusable.isEmpty else { return nil }
     let quarantined = unusable.filter { if case .quarantined = $0.status { true } else { false } }.count
-    let refused = unusable.count - quarantined
+    return Self.unusableSummary(refused: unusable.count - quarantined, quarantined: quarantined)
+  }
+
+  /// The line that reports a name several plugins provide.
+  static func conflictLine(name: String, qualifiedNames: [String]) -> String {
+    "'\(name)' is provided by several plugins: both kept, use \(qualifiedNames.joined(separator: " or "))"
+  }
+
+  /// The line that counts the unusable libraries: `refused` counts all but the quarantined ones.
+  static func unusableSummary(refused: Int, quarantined: Int) -> String? {
+    guard refused + quarantined > 0 else { return nil }
     var parts: [String] = []
     if refused > 0 { parts.append("\(refused) \(refused == 1 ? "library was" : "libraries were") refused") }
     if quarantined > 0 {

@@ -18,27 +18,64 @@ enum LibraryTrust {
     case trusted(FileIdentity)
   }
 
-  /// The names of the `*.so` entries of `directory`, sorted.
-  static func libraryNames(in directory: String) -> [String] {
-    guard let stream = opendir(directory) else { return [] }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
+  /// The `*.so` entries of the open directory `descriptor` (whose path is `directory`), in the order of their
+  /// names' bytes, each checked: a `stat` relative to the directory, so that the kernel does not walk the whole path
+  /// again for every library. The descriptor is closed.
+  static func libraries(in descriptor: Int32, directory: String) -> [(path: String, check: Check)] {
+    guard let stream = fdopendir(descriptor) else {
+      close(descriptor)
+      return []
     }
-    return names.sorted()
+    defer { closedir(stream) }
+    // The names, one after another in one buffer, and where each starts and ends.
+    var bytes: [UInt8] = []
+    var names: [Range<Int>] = []
+    while let entry = readdir(stream) {
+      withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        let name = raw.prefix { $0 != 0 }
+        guard name.count > 3, name.first != UInt8(ascii: "."), name.suffix(3).elementsEqual(".so".utf8) else { return }
+        names.append(bytes.count..<bytes.count + name.count)
+        bytes.append(contentsOf: name)
+      }
+    }
+    return bytes.withUnsafeBytes { buffer in
+      func name(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: buffer[range]) }
+      // Sorted by a big-endian key of the first 8 bytes, then by all of them: most names differ early.
+      func key(_ range: Range<Int>) -> UInt64 {
+        var key: UInt64 = 0
+        for offset in 0..<8 { key = key << 8 | UInt64(offset < range.count ? buffer[range.lowerBound + offset] : 0) }
+        return key
+      }
+      let sorted = names.map { (key: key($0), range: $0) }.sorted {
+        $0.key != $1.key ? $0.key < $1.key : CacheFile.compare(name($0.range), name($1.range)) < 0
+      }
+      names = sorted.map(\.range)
+      let prefix = Array(directory.utf8) + [UInt8(ascii: "/")]
+      var cName = [CChar](repeating: 0, count: 256)
+      return names.map { range in
+        let path = String(unsafeUninitializedCapacity: prefix.count + range.count) { target in
+          _ = target.initialize(fromContentsOf: prefix)
+          _ = UnsafeMutableBufferPointer(rebasing: target[prefix.count...]).initialize(fromContentsOf: name(range))
+          return prefix.count + range.count
+        }
+        if cName.count <= range.count { cName = [CChar](repeating: 0, count: range.count + 1) }
+        cName.withUnsafeMutableBytes { target in
+          target.copyMemory(from: name(range))
+          target[range.count] = 0
+        }
+        let result = cName.withUnsafeBufferPointer { Self.check(path, in: dirfd(stream), name: $0.baseAddress!) }
+        return (path, result)
+      }
+    }
   }
 
-  /// Checks the entry at `path` of a trusted directory.
-  static func check(_ path: String) -> Check {
+  /// Checks the entry `name` of the trusted, open directory `descriptor`; `path` is its whole path.
+  static func check(_ path: String, in descriptor: Int32, name: UnsafePointer<CChar>) -> Check {
     var link = stat()
-    guard lstat(path, &link) == 0 else { return .skip }
+    guard fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 else { return .skip }
     var info = link
     if link.st_mode & S_IFMT == S_IFLNK {
-      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .skip }
+      guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { return .skip }
       guard let target = realpath(path, nil) else { return .skip }
       let resolved = String(cString: target)
       free(target)

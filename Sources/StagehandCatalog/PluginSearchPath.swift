@@ -71,21 +71,28 @@ public struct PluginSearchPath: Hashable, Sendable {
     return "/" + parts.joined(separator: "/")
   }
 
-  /// The plugin libraries (`*.so` files) in the directories, in search order, each real file once; a library that
-  /// another user could have changed is listed as untrusted, with the reason.
+  /// The plugin libraries (`*.so` files) in the directories, in search order (within a directory, in the order of
+  /// their names' bytes), each real file once; a library that another user could have changed is listed as
+  /// untrusted, with the reason.
   public func libraries() -> [FoundLibrary] {
     var found: [FoundLibrary] = []
     var seen: Set<FileKey> = []
     for directory in directories {
+      // The directory is opened once and checked through its descriptor, then its entries are examined relative to
+      // that descriptor: a rename of the directory in between cannot swap what is checked.
+      let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
       var info = stat()
-      guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+      guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        close(descriptor)
+        continue
+      }
       if let why = LibraryTrust.problem(info, what: "its directory \(directory)") {
+        close(descriptor)
         found.append(FoundLibrary(path: directory, identity: nil, untrusted: why))
         continue
       }
-      for name in LibraryTrust.libraryNames(in: directory) {
-        let path = directory + "/" + name
-        let check = LibraryTrust.check(path)
+      for (path, check) in LibraryTrust.libraries(in: descriptor, directory: directory) {
         switch check {
         case .skip: continue
         case .untrusted(let why): found.append(FoundLibrary(path: path, identity: nil, untrusted: why))

@@ -7,36 +7,43 @@ import StagehandPlugins
 /// Builds the catalog of a search path: finds the libraries, takes what the cache knows of unchanged ones (a `stat`
 /// each, nothing opened), scans the new and changed ones in scanner children, writes the cache back when anything
 /// changed, then applies the allow-list and the identity rule (the first copy of a plugin id wins).
+///
+/// What it builds is an index (``CatalogIndex``): each plugin's description stays in the cache's bytes until used.
 struct CatalogBuilder {
   let searchPath: PluginSearchPath
   let options: RegistryOptions
 
-  /// The catalog; with `force`, every library is scanned again, whatever the cache says.
-  func build(force: Bool) -> Catalog {
+  /// The index; with `force`, every library is scanned again, whatever the cache says, and so are the libraries at
+  /// the paths in `rescanning` (their records could not be decoded).
+  func index(force: Bool, rescanning: Set<String> = []) -> CatalogIndex {
     var warnings = searchPath.warnings + options.warnings
     let found = searchPath.libraries()
+
     let cache = options.cachePath.map(RegistryCache.init(path:))
-    var records: [String: CacheRecord] = [:]
+    var file = CacheFile.empty(origin: cache?.path ?? "")
     if let cache {
-      let read = cache.read()
-      records = read.records
+      let read = cache.readFile()
+      file = read.file
       if let warning = read.warning { warnings.append(warning) }
     }
 
     // Libraries whose cache record still matches are not opened; the others are opened, checked and hashed here.
     // `outcomes` follows `found`, index for index.
-    var outcomes = [Outcome](repeating: Outcome(), count: found.count)
+    var outcomes = [Outcome](repeating: .none, count: found.count)
     var requests: [ScanRequest] = []
     var pending: [(index: Int, identity: FileIdentity, sha256: SHA256Digest)] = []
     // How many records of the cache belong to libraries found now; any other record may be of a library gone.
-    let recordsBefore = records.count
     var recordsOnPath = 0
+    var next = 0  // the record after the last one found: libraries and records are both in path order
     for (index, library) in found.enumerated() {
       guard let identity = library.identity else { continue }
-      let record = records[library.path]
-      if record != nil { recordsOnPath += 1 }
-      if !force, let record, record.identity == identity {
-        outcomes[index].record = record
+      let entry = file.index(ofPath: library.path, hint: next)
+      if let entry { next = entry + 1 }
+      if entry != nil { recordsOnPath += 1 }
+      if !force, let entry, file.entries[entry].identity == identity,
+        rescanning.isEmpty || !rescanning.contains(library.path)
+      {
+        outcomes[index] = .entry(entry)
         continue
       }
       switch Self.open(library.path) {
@@ -44,111 +51,171 @@ struct CatalogBuilder {
         requests.append(ScanRequest(path: library.path, descriptor: opened.descriptor))
         pending.append((index, opened.identity, opened.sha256))
       case .failure(let failure):
-        outcomes[index].status = failure.status
+        outcomes[index] = .status(failure.status)
       }
     }
     defer { for request in requests { close(request.descriptor) } }
 
+    var scanned: [CacheRecord] = []
     if !requests.isEmpty {
       if let executable = options.scanner {
         var scanner = PluginScanner(executable: executable, timeout: options.scanTimeout)
         if let parallelism = options.scanParallelism { scanner.parallelism = max(1, parallelism) }
         do {
-          let scanned = try scanner.scan(requests, progress: options.progress)
-          for (item, outcome) in zip(pending, scanned) {
+          for (item, outcome) in zip(pending, try scanner.scan(requests, progress: options.progress)) {
             let path = found[item.index].path
-            let record = CacheRecord(path: path, identity: item.identity, sha256: item.sha256, outcome: outcome)
-            records[path] = record
-            outcomes[item.index].record = record
+            scanned.append(CacheRecord(path: path, identity: item.identity, sha256: item.sha256, outcome: outcome))
+            outcomes[item.index] = .scanned
           }
         } catch {
           warnings.append("\(error)")
-          for item in pending { outcomes[item.index].status = .notScanned("not scanned: \(error)") }
+          for item in pending { outcomes[item.index] = .status(.notScanned("not scanned: \(error)")) }
         }
       } else {
         let why =
           "not scanned: the scanner stagehand-scanner was not found next to the executable; install it there "
           + "or set STAGEHAND_SCANNER to its absolute path"
         warnings.append(why)
-        for item in pending { outcomes[item.index].status = .notScanned(why) }
+        for item in pending { outcomes[item.index] = .status(.notScanned(why)) }
       }
     }
 
     // Forget libraries that are gone from a directory of this search path; keep the records of other directories.
     // When every record was found again, there is nothing to look for.
-    var stale: [String] = []
-    if recordsBefore > recordsOnPath {
+    var stale: Set<Int> = []
+    if file.entries.count > recordsOnPath {
       let foundPaths = Set(found.map(\.path))
       let searched = Set(searchPath.directories)
-      stale = records.keys.filter { path in
-        !foundPaths.contains(path) && searched.contains(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+      for (index, entry) in file.entries.enumerated() {
+        let path = file.path(of: entry)
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !foundPaths.contains(path) && searched.contains(directory) { stale.insert(index) }
       }
     }
-    for path in stale { records[path] = nil }
-    if let cache, !requests.isEmpty || !stale.isEmpty {
-      do {
-        try cache.write(records.values.sorted { $0.path < $1.path })
+    if !scanned.isEmpty || !stale.isEmpty {
+      file = rewrite(file, adding: scanned, dropping: stale, cache: cache, &outcomes, found, &warnings)
+    }
+    return assemble(found, outcomes, file, warnings: warnings)
+  }
+
+  /// The new cache file: the records of `file` but the stale and rescanned ones, and the records just scanned;
+  /// written to `cache` when there is one. The outcomes are pointed at the new file.
+  private func rewrite(
+    _ file: CacheFile, adding scanned: [CacheRecord], dropping stale: Set<Int>, cache: RegistryCache?,
+    _ outcomes: inout [Outcome], _ found: [FoundLibrary], _ warnings: inout [String]
+  ) -> CacheFile {
+    let replaced = Set(scanned.map(\.path))
+    var records = scanned.map(RegistryCache.StoredRecord.new)
+    for index in file.entries.indices where !stale.contains(index) {
+      if replaced.isEmpty || !replaced.contains(file.path(of: file.entries[index])) {
+        records.append(.kept(file, index))
+      }
+    }
+    let bytes = RegistryCache.encode(records)
+    let written: CacheFile
+    do throws(CacheError) {
+      written = try CacheFile(bytes, origin: cache?.path ?? "the registry")
+    } catch {
+      // The records just scanned were read from the scanner with every check, so this is a bug of the host.
+      warnings.append("\(error)")
+      for index in outcomes.indices {
+        if case .scanned = outcomes[index] { outcomes[index] = .status(.notScanned("not scanned: \(error)")) }
+      }
+      return file
+    }
+    if let cache {
+      do throws(CacheError) {
+        try cache.write(bytes: bytes)
       } catch {
         warnings.append("\(error)")
       }
     }
-
-    return assemble(found, outcomes, warnings: warnings)
+    for index in outcomes.indices {
+      switch outcomes[index] {
+      case .entry, .scanned:
+        outcomes[index] =
+          written.index(ofPath: found[index].path).map(Outcome.entry)
+          ?? .status(
+            .notScanned("not scanned: its record in the registry cache could not be read; it is scanned again"))
+      case .none, .status: break
+      }
+    }
+    return written
   }
 
-  /// What became of one library found: its record (scanned now or before), or a status without one.
-  struct Outcome {
-    var record: CacheRecord?
-    var status: LibraryStatus?
+  /// What became of one library found: its record in the cache file, or a status without one.
+  enum Outcome {
+    /// Not looked at (an untrusted library).
+    case none
+    /// The record at this index of the cache file.
+    case entry(Int)
+    /// Scanned now; its record goes into the new cache file.
+    case scanned
+    /// Not scanned, with why.
+    case status(LibraryStatus)
   }
 
-  /// The libraries in search order with their statuses, the allow-list applied and shadowed copies marked.
-  private func assemble(_ found: [FoundLibrary], _ outcomes: [Outcome], warnings: [String]) -> Catalog {
+  /// The libraries in search order with their states, the allow-list applied and shadowed copies marked.
+  private func assemble(_ found: [FoundLibrary], _ outcomes: [Outcome], _ file: CacheFile, warnings: [String])
+    -> CatalogIndex
+  {
     var warnings = warnings
     var allowList: AllowList?
     if let path = options.allowListPath, let read = AllowList.read(path) {
       allowList = read.list
       if let problem = read.problem { warnings.append(problem) }
     }
-    var reports: [LibraryReport] = []
-    var plugins: [CatalogPlugin] = []
-    var winners: [String: Int] = [:]  // plugin id -> index in plugins
-    reports.reserveCapacity(found.count)
-    plugins.reserveCapacity(found.count)
+    var libraries: [CatalogIndex.Library] = []
+    var usable: [Int] = []
+    var winners = ByteTable(capacity: found.count)  // plugin id -> position in libraries
+    libraries.reserveCapacity(found.count)
+    usable.reserveCapacity(found.count)
     for (library, outcome) in zip(found, outcomes) {
+      let path = library.path
       if let why = library.untrusted {
-        reports.append(LibraryReport(path: library.path, status: .untrusted(why)))
+        libraries.append(.init(path: path, state: .status(.untrusted(why))))
         continue
       }
-      if let status = outcome.status {
-        reports.append(LibraryReport(path: library.path, status: status))
+      switch outcome {
+      case .none, .scanned:
         continue
-      }
-      guard let record = outcome.record else { continue }
-      switch record.outcome {
-      case .refused(let error):
-        reports.append(LibraryReport(path: library.path, sha256: record.sha256, status: .refused(error)))
-      case .quarantined(let reason):
-        reports.append(LibraryReport(path: library.path, sha256: record.sha256, status: .quarantined(reason)))
-      case .ok(let info, let notes):
-        if let why = allowList?.refusal(id: info.id, sha256: record.sha256, path: library.path) {
-          reports.append(
-            LibraryReport(path: library.path, plugin: info, sha256: record.sha256, status: .untrusted(why)))
-        } else if let winner = winners[info.id] {
-          plugins[winner].shadows.append(library.path)
-          let status = LibraryStatus.shadowed(by: plugins[winner].file)
-          reports.append(LibraryReport(path: library.path, plugin: info, sha256: record.sha256, status: status))
+      case .status(let status):
+        libraries.append(.init(path: path, state: .status(status)))
+      case .entry(let entry):
+        let record = file.entries[entry]
+        guard record.kind == .ok, let id = file.id(of: record) else {
+          libraries.append(.init(path: path, state: .unusable(entry: entry)))
+          continue
+        }
+        if let allowList, let why = allowList.refusal(id: CacheFile.string(id), sha256: record.sha256, path: path) {
+          libraries.append(.init(path: path, state: .disallowed(entry: entry, why: why)))
+        } else if let index = winners.index(of: id) {
+          let winner = winners.values[index]
+          if case .usable(let winnerEntry, let shadows) = libraries[winner].state {
+            libraries[winner].state = .usable(entry: winnerEntry, shadows: shadows + [path])
+          }
+          libraries.append(.init(path: path, state: .shadowed(entry: entry, by: libraries[winner].path)))
         } else {
-          winners[info.id] = plugins.count
-          plugins.append(
-            CatalogPlugin(
-              file: library.path, info: info, identity: record.identity, sha256: record.sha256, notes: notes))
-          reports.append(
-            LibraryReport(path: library.path, plugin: info, sha256: record.sha256, status: .ok(notes: notes)))
+          winners.insert(id, libraries.count)
+          usable.append(libraries.count)
+          libraries.append(.init(path: path, state: .usable(entry: entry, shadows: [])))
         }
       }
     }
-    return Catalog(plugins: plugins, libraries: reports, warnings: warnings, allowList: allowList)
+    return CatalogIndex(file: file, libraries: libraries, warnings: warnings, allowList: allowList, usable: usable)
+  }
+
+  /// The whole catalog: the index, every record decoded. A record that cannot be decoded makes its library scanned
+  /// again (with a warning), as if the cache had not known it.
+  func catalog(of index: CatalogIndex, force: Bool) -> (catalog: Catalog, index: CatalogIndex) {
+    let (catalog, unreadable) = index.catalog()
+    guard !unreadable.isEmpty else { return (catalog, index) }
+    var again = self.index(force: force, rescanning: Set(unreadable.keys))
+    for (path, error) in unreadable.sorted(by: { $0.key < $1.key }) {
+      again.warnings.append(
+        "registry cache \(error.file): the record of \(path) cannot be read (\(error.detail)); it was scanned again")
+    }
+    return (again.catalog().catalog, again)
   }
 
   /// A library opened for a scan: its descriptor, its identity read from the descriptor, its hash.

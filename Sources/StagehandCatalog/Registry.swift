@@ -12,33 +12,19 @@ public final class Registry: TransitionBuilding, Sendable {
   public let searchPath: PluginSearchPath
   /// The cache, scanner, time limit and allow-list.
   public let options: RegistryOptions
-  private let known = Locked<Catalog?>(nil)
+  private let known = Locked<Known>(Known())
   private let loaded = Locked<[String: LoadedPlugin]>([:])
 
-  /// The names resolved so far, with what they resolved to: each new name costs one pass over the catalog, a name
-  /// resolved again costs a lookup (a command resolves one name; a container resolves the same few again and again).
-  private let resolved = Locked<[String: [ResolvedStyle]]>([:])
-
-  private func matches(_ reference: String, in catalog: Catalog) -> [ResolvedStyle] {
-    if let known = resolved.withLock({ $0[reference] }) { return known }
-    var found: [ResolvedStyle] = []
-    let qualified = reference.firstIndex(of: ":").map {
-      (String(reference[..<$0]), reference[reference.index(after: $0)...])
-    }
-    for plugin in catalog.plugins {
-      if let (id, _) = qualified, plugin.info.id != id { continue }
-      let name = qualified.map { String($0.1) } ?? reference
-      for (index, style) in plugin.info.styles.enumerated() {
-        let entry = Catalog.Entry(plugin: plugin, styleIndex: index)
-        if style.name == name { found.append(ResolvedStyle(entry: entry, preset: nil)) }
-        for preset in style.presets where preset.name == name {
-          found.append(ResolvedStyle(entry: entry, preset: preset))
-        }
-      }
-    }
-    resolved.withLock { $0[reference] = found }
-    return found
+  /// What the registry has found so far: the index, then the whole catalog when something asked for it.
+  private struct Known {
+    var index: CatalogIndex?
+    var catalog: Catalog?
   }
+
+  /// The names resolved so far, with what they resolved to: a new name costs a pass over the names in the cache and
+  /// the decoding of the records that hold it; a name resolved again costs a lookup (a command resolves one name; a
+  /// container resolves the same few again and again).
+  private let resolved = Locked<[String: [ResolvedStyle]]>([:])
 
   /// Creates a registry that searches `searchPath`, with the options of this process's environment unless given.
   public init(searchPath: PluginSearchPath = .standard(), options: RegistryOptions = .standard()) {
@@ -46,40 +32,85 @@ public final class Registry: TransitionBuilding, Sendable {
     self.options = options
   }
 
+  private var builder: CatalogBuilder { CatalogBuilder(searchPath: searchPath, options: options) }
+
+  /// The index of the search path, built on first use; the whole catalog too, when `decoded` is true.
+  private func known(decoded: Bool) -> Known {
+    known.withLock { known in
+      if known.index == nil { known.index = builder.index(force: false) }
+      if decoded, known.catalog == nil {
+        (known.catalog, known.index) = builder.catalog(of: known.index!, force: false)
+      }
+      return known
+    }
+  }
+
   /// The catalog: every library found, what its scan found, and the plugins that can be used.
   public func catalog() -> Catalog {
-    known.withLock { cached in
-      if let cached { return cached }
-      let catalog = CatalogBuilder(searchPath: searchPath, options: options).build(force: false)
-      cached = catalog
-      return catalog
-    }
+    known(decoded: true).catalog!
   }
 
   /// Scans every library on the search path again, whatever the cache says, and writes the cache.
   @discardableResult
   public func rescan() -> Catalog {
-    let catalog = known.withLock { cached in
-      let catalog = CatalogBuilder(searchPath: searchPath, options: options).build(force: true)
-      cached = catalog
-      return catalog
+    let catalog = known.withLock { known in
+      (known.catalog, known.index) = builder.catalog(of: builder.index(force: true), force: true)
+      return known.catalog!
     }
     resolved.withLock { $0 = [:] }
     return catalog
   }
 
+  /// Warnings about ignored paths, the cache, the scanner and name conflicts, and one line for the libraries that
+  /// cannot be used: ``Catalog/problems``, without decoding every plugin's description.
+  public var problems: [String] {
+    let known = known(decoded: false)
+    return known.catalog?.problems ?? known.index!.problems
+  }
+
+  /// The usable plugin with this id, if there is one.
+  public func plugin(id: String) -> CatalogPlugin? {
+    let known = known(decoded: false)
+    if let catalog = known.catalog { return catalog.plugins.first { $0.info.id == id } }
+    guard let position = known.index!.usablePosition(id: id) else { return nil }
+    return known.index!.plugin(at: position) ?? catalog().plugins.first { $0.info.id == id }
+  }
+
+  private func matches(_ reference: String) -> [ResolvedStyle] {
+    if let known = resolved.withLock({ $0[reference] }) { return known }
+    let known = known(decoded: false)
+    var found: [ResolvedStyle]
+    if known.catalog == nil, let matches = known.index!.matches(reference) {
+      found = matches
+    } else {
+      found = []
+      let catalog = catalog()
+      let colon = reference.firstIndex(of: ":")
+      let name = colon.map { String(reference[reference.index(after: $0)...]) } ?? reference
+      for plugin in catalog.plugins {
+        if let colon, plugin.info.id != reference[..<colon] { continue }
+        found += ResolvedStyle.matches(of: name, in: plugin)
+      }
+    }
+    resolved.withLock { $0[reference] = found }
+    return found
+  }
+
   /// Resolves a style name, a preset name or `plugin-id:name`.
   public func resolve(_ reference: String) throws(RegistryError) -> ResolvedStyle {
-    let catalog = catalog()
-    let matches = matches(reference, in: catalog)
+    let matches = matches(reference)
     guard matches.count <= 1 else {
       throw .ambiguousStyle(reference, candidates: matches.map { "\($0.entry.plugin.info.id):\($0.name)" })
     }
     guard let match = matches.first else {
       let name = reference.split(separator: ":").last.map(String.init) ?? reference
+      let known = known(decoded: false)
+      let names = known.catalog.map { $0.entries.flatMap { [$0.style.name] + $0.style.presets.map(\.name) } }
+      let unusable =
+        known.catalog?.unusable.count ?? known.index!.unusableCounts.refused + known.index!.unusableCounts.quarantined
       throw .unknownStyle(
-        reference, suggestions: Self.suggestions(for: name, in: catalog),
-        unusableLibraries: catalog.unusable.count)
+        reference, suggestions: Self.suggestions(for: name, among: names ?? known.index!.names),
+        unusableLibraries: unusable)
     }
     return match
   }
@@ -90,7 +121,7 @@ public final class Registry: TransitionBuilding, Sendable {
   public func loadedPlugin(_ plugin: CatalogPlugin) throws(RegistryError) -> LoadedPlugin {
     try loaded.withLock { (loaded) throws(RegistryError) -> LoadedPlugin in
       if let plugin = loaded[plugin.file] { return plugin }
-      let result = try PluginLoading.load(plugin, pinned: catalog().allowList != nil)
+      let result = try PluginLoading.load(plugin, pinned: known(decoded: false).index!.allowList != nil)
       loaded[plugin.file] = result
       return result
     }
@@ -139,9 +170,8 @@ public final class Registry: TransitionBuilding, Sendable {
   }
 
   /// Known names close to `name`: those that contain it or that it contains, or within two edits.
-  static func suggestions(for name: String, in catalog: Catalog) -> [String] {
+  static func suggestions(for name: String, among names: [String]) -> [String] {
     guard name.utf8.count <= 64 else { return [] }
-    let names = catalog.entries.flatMap { [$0.style.name] + $0.style.presets.map(\.name) }
     let close = names.filter { candidate in
       candidate.contains(name) || name.contains(candidate) || editDistance(candidate, name) <= 2
     }

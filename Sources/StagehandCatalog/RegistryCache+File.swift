@@ -5,100 +5,165 @@
 // The file, in order:
 //
 //   magic            25 bytes  "STAGEHAND-REGISTRY-CACHE\n"
-//   format version   u32       1
-//   length           u64       of the whole file, checksum included
+//   format version   u32       2
+//   length           u64       of the whole file
+//   frames end       u64       where the frames' checksum lies
 //   host version     string    u32 byte count + UTF-8, e.g. "0.1.0"
 //   record count     u32
-//   records                    see CacheRecord.write(to:) in RegistryCache.swift
-//   checksum         u64       of every byte before it, see RegistryCache.checksum(_:)
+//   frames                     one per record, sorted by path; see CacheFile+Reading.swift
+//   frames checksum  u64       of every byte before it, see RegistryCache.checksum(_:)
+//   outcomes                   each record's outcome (ScanOutcome.write(to:)), each with its checksum in its frame
 //
-// Numbers are little-endian (a SHA-256 digest is stored as its 32 bytes, in order). The magic, the format version,
-// the length and the checksum stay where they are in every future format version, so that any host can tell what it
-// is looking at.
+// Numbers are little-endian (a SHA-256 digest is stored as its 32 bytes, in order). The magic, the format version
+// and the length stay where they are in every format version, so that any host can tell what it is looking at. The
+// frames come first so that a reader can read them alone: every record's path, identity and names, but no plugin's
+// description until it is used.
 
 extension RegistryCache {
   /// The first bytes of every cache file.
   static let magic = Array("STAGEHAND-REGISTRY-CACHE\n".utf8)
   /// The version of the layout above.
-  static let formatVersion: UInt32 = 1
+  static let formatVersion: UInt32 = 2
   /// The largest file the reader accepts (a cache of 1,000 plugins takes well under a megabyte).
   static let maximumFileSize = 64 << 20
-  /// The bytes of the magic, the format version and the length.
-  static let fixedHeaderSize = magic.count + 4 + 8
+  /// The bytes of the magic, the format version, the length and the end of the frames.
+  static let fixedHeaderSize = magic.count + 4 + 8 + 8
 
   /// The file's bytes for `records`.
   static func encode(_ records: some Sequence<CacheRecord>, hostVersion: String = hostVersion) -> [UInt8] {
-    var writer = BinaryWriter(capacity: 64 * 1024)
-    writer.writeBytes(magic)
-    writer.writeUInt32(formatVersion)
-    writer.writeUInt64(0)  // the length, patched below
-    writer.writeString(hostVersion)
-    let countOffset = writer.count
-    writer.writeUInt32(0)  // the record count, patched below
-    var count: UInt32 = 0
-    for record in records {
-      record.write(to: &writer)
-      count &+= 1
-    }
-    writer.patchUInt32(count, at: countOffset)
-    writer.patchUInt64(UInt64(writer.count + 8), at: magic.count + 4)
-    let sum = writer.bytes.withUnsafeBytes { checksum($0) }
-    writer.writeUInt64(sum)
-    return writer.bytes
+    encode(records.map(StoredRecord.new), hostVersion: hostVersion)
   }
 
-  /// The records of a file's bytes, keyed by path; the error says what is wrong (its file is `file`).
-  static func decode(_ bytes: UnsafeRawBufferPointer, file: String) throws(CacheError) -> [String: CacheRecord] {
-    func failure(_ reason: CacheError.Reason, _ detail: String) -> CacheError {
-      CacheError(file: file, reason: reason, detail: detail)
-    }
-    guard bytes.count >= magic.count, bytes.prefix(magic.count).elementsEqual(magic) else {
-      if bytes.isEmpty { throw failure(.truncated, "it is empty") }
-      if bytes.count < magic.count, magic.starts(with: bytes) {
-        throw failure(.truncated, "it ends within its first line, after \(bytes.count) bytes")
+  /// A record to write: a new one, or one of a file read before, copied as it is.
+  enum StoredRecord {
+    /// A record made now (by a scan).
+    case new(CacheRecord)
+    /// The record at this index of a file read before.
+    case kept(CacheFile, Int)
+  }
+
+  /// The file's bytes for `records`, sorted by path. A kept record whose outcome can no longer be read is left out.
+  static func encode(_ records: [StoredRecord], hostVersion: String = hostVersion) -> [UInt8] {
+    let keyed = records.map { record -> ([UInt8], StoredRecord) in
+      switch record {
+      case .new(let new): (Array(new.path.utf8), record)
+      case .kept(let file, let index): (Array(file.view(file.entries[index].path)), record)
       }
-      throw failure(.foreignFormat, "it does not start with the line STAGEHAND-REGISTRY-CACHE")
     }
-    var header = BinaryReader(bytes, offset: magic.count, origin: file)
-    let version = try header.readUInt32()
-    guard version == formatVersion else {
-      throw failure(.otherVersion, "its format version is \(version); this host reads version \(formatVersion)")
-    }
-    let length = try header.readUInt64()
-    guard length == UInt64(bytes.count) else {
-      if length > UInt64(bytes.count) {
-        throw failure(.truncated, "it declares \(length) bytes but has only \(bytes.count)")
+    var frames = BinaryWriter(capacity: 64 * 1024)
+    frames.writeBytes(magic)
+    frames.writeUInt32(formatVersion)
+    frames.writeUInt64(0)  // the length, patched below
+    frames.writeUInt64(0)  // the end of the frames, patched below
+    frames.writeString(hostVersion)
+    let countOffset = frames.count
+    frames.writeUInt32(0)  // the record count, patched below
+    var outcomes = BinaryWriter(capacity: 256 * 1024)
+    var count: UInt32 = 0
+    for (path, record) in keyed.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
+      let start = outcomes.count
+      var names = BinaryWriter()
+      let identity: FileIdentity
+      let digest: SHA256Digest
+      let nameCount: Int
+      switch record {
+      case .new(let new):
+        new.outcome.write(to: &outcomes)
+        (identity, digest) = (new.identity, new.sha256)
+        if case .ok(let info, _) = new.outcome {
+          names.writeShortString(info.id)
+          for style in info.styles {
+            names.writeShortString(style.name)
+            for preset in style.presets { names.writeShortString(preset.name) }
+          }
+          nameCount = info.styles.reduce(1) { $0 + 1 + $1.presets.count }
+        } else {
+          nameCount = 0
+        }
+      case .kept(let file, let index):
+        let entry = file.entries[index]
+        do throws(CacheError) {
+          try file.withOutcome(of: entry) { (bytes) throws(CacheError) in outcomes.writeBytes(bytes) }
+        } catch {
+          continue
+        }
+        (identity, digest, nameCount) = (entry.identity, entry.sha256, entry.nameCount)
+        names.writeBytes(file.view(entry.names))
       }
-      throw failure(.corrupt, "it declares \(length) bytes but has \(bytes.count)")
+      frames.writeUInt32(UInt32(truncatingIfNeeded: path.count))
+      frames.writeBytes(path)
+      frames.writeUInt64(identity.device)
+      frames.writeUInt64(identity.inode)
+      frames.writeInt64(identity.size)
+      frames.writeInt64(identity.modificationSeconds)
+      frames.writeInt64(identity.modificationNanoseconds)
+      frames.writeUInt32(identity.mode)
+      frames.writeUInt32(identity.owner)
+      let words = digest.words
+      for word in [words.0, words.1, words.2, words.3] { frames.writeUInt64BigEndian(word) }
+      frames.writeUInt16(UInt16(truncatingIfNeeded: nameCount))
+      frames.writeBytes(names.bytes)
+      frames.writeUInt8(outcomes.bytes[start])
+      frames.writeUInt64(UInt64(start))
+      frames.writeUInt32(UInt32(truncatingIfNeeded: outcomes.count - start))
+      frames.writeUInt64(outcomes.bytes.withUnsafeBytes { checksum(UnsafeRawBufferPointer(rebasing: $0[start...])) })
+      count &+= 1
     }
-    guard bytes.count >= fixedHeaderSize + 8 else { throw failure(.corrupt, "it is too short to hold a checksum") }
-    let body = UnsafeRawBufferPointer(rebasing: bytes[0..<bytes.count - 8])
-    let stored = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
-    let computed = checksum(body)
-    guard stored == computed else {
-      throw failure(
-        .corrupt,
-        "its checksum is 0x\(String(stored, radix: 16)), but its contents give 0x\(String(computed, radix: 16))")
+    frames.patchUInt32(count, at: countOffset)
+    let framesEnd = frames.count
+    frames.patchUInt64(UInt64(framesEnd + 8 + outcomes.count), at: magic.count + 4)
+    frames.patchUInt64(UInt64(framesEnd), at: magic.count + 12)
+    let sum = frames.bytes.withUnsafeBytes { checksum($0) }
+    frames.writeUInt64(sum)
+    frames.writeBytes(outcomes.bytes)
+    return frames.bytes
+  }
+
+  /// Recomputes the length and the checksums of a cache file's bytes, the frames' and each outcome's, as far as its
+  /// frames can be read: for tests that damage a file behind valid checksums.
+  static func reseal(_ bytes: inout [UInt8]) {
+    guard bytes.count >= fixedHeaderSize + 8 else { return }
+    withUnsafeBytes(of: UInt64(bytes.count).littleEndian) {
+      bytes.replaceSubrange(magic.count + 4..<magic.count + 12, with: $0)
     }
-    var reader = BinaryReader(body, offset: fixedHeaderSize, origin: file)
-    let writtenBy = try reader.readString(limit: 64, "the host version")
-    guard writtenBy == hostVersion else {
-      throw failure(.otherVersion, "it was written by Stagehand \(writtenBy); this is Stagehand \(hostVersion)")
+    let parsed = bytes.withUnsafeBytes { buffer in
+      try? CacheFile.frames(buffer, fileLength: buffer.count, origin: "", verifying: false)
     }
-    let count = try reader.readCount(
-      limit: Int(UInt32.max), minimumElementSize: CacheRecord.minimumSize, "the record list")
+    let framesEnd =
+      parsed?.framesEnd
+      ?? bytes.withUnsafeBytes {
+        Int(
+          truncatingIfNeeded: UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: magic.count + 12, as: UInt64.self)))
+      }
+    guard framesEnd >= fixedHeaderSize, framesEnd <= bytes.count - 8 else { return }
+    for entry in parsed?.entries ?? [] {
+      let start = framesEnd + 8
+      let sum = bytes.withUnsafeBytes {
+        checksum(
+          UnsafeRawBufferPointer(rebasing: $0[start + entry.outcome.lowerBound..<start + entry.outcome.upperBound]))
+      }
+      withUnsafeBytes(of: sum.littleEndian) {
+        bytes.replaceSubrange(entry.outcomeChecksumOffset..<entry.outcomeChecksumOffset + 8, with: $0)
+      }
+    }
+    let sum = bytes.withUnsafeBytes { checksum(UnsafeRawBufferPointer(rebasing: $0[0..<framesEnd])) }
+    withUnsafeBytes(of: sum.littleEndian) { bytes.replaceSubrange(framesEnd..<framesEnd + 8, with: $0) }
+  }
+
+  /// Every record of a file's bytes, fully decoded and keyed by path; the error says what is wrong (its file is
+  /// `file`).
+  static func decode(_ bytes: [UInt8], file: String) throws(CacheError) -> [String: CacheRecord] {
+    try records(of: try CacheFile(bytes, origin: file))
+  }
+
+  /// Every record of `file`, fully decoded and keyed by path.
+  static func records(of file: CacheFile) throws(CacheError) -> [String: CacheRecord] {
+    try file.loadOutcomes()
     var records: [String: CacheRecord] = [:]
-    // A record takes at least 85 bytes of the file but about 300 in memory: reserve for a plausible count only, so
-    // that a hostile file of many tiny records cannot make the reader reserve several times its size up front.
-    records.reserveCapacity(min(count, 10_000))
-    for _ in 0..<count {
-      let record = try CacheRecord(from: &reader)
-      let path = record.path
-      records[path] = consume record
-    }
-    try reader.expectEnd()
-    guard records.count == count else {
-      throw reader.invalid("\(count - records.count) of the \(count) records repeat the path of another")
+    records.reserveCapacity(file.entries.count)
+    for index in file.entries.indices {
+      let record = try file.record(at: index)
+      records[record.path] = record
     }
     return records
   }
@@ -146,34 +211,47 @@ extension RegistryCache {
   /// Reads every record, keyed by path.
   ///
   /// Never throws and never traps. A missing file gives no records and no warning. An empty, truncated, corrupt,
-  /// hostile or foreign file, one written by another host version, one that is not a regular file or cannot be
-  /// read, and a file or directory that another user could have changed (writable by group or others, or owned by
-  /// someone who is neither the current user nor root) give no records and one warning line, which names the file,
-  /// says why it is ignored and what happens next or what to do.
+  /// hostile or foreign file, one written by another format or host version, one that is not a regular file or
+  /// cannot be read, and a file or directory that another user could have changed (writable by group or others, or
+  /// owned by someone who is neither the current user nor root) give no records and one warning line, which names the
+  /// file, says why it is ignored and what happens next or what to do.
   public func read() -> (records: [String: CacheRecord], warning: String?) {
     do throws(CacheError) {
-      return (try load(), nil)
+      return (try Self.records(of: try load()), nil)
     } catch {
-      let warning =
-        switch error.reason {
-        case .untrusted where error.file != path:
-          "registry cache \(path) is ignored: its directory \(error.file) \(error.detail)"
-        case .untrusted: "registry cache \(path) is ignored: it \(error.detail)"
-        case .notRegularFile:
-          "registry cache \(path) \(error.reason): \(error.detail); it is ignored. Move it away so that the cache can "
-            + "be rebuilt"
-        default: "registry cache \(path) \(error.reason): \(error.detail); it is ignored and will be rebuilt"
-        }
-      return ([:], warning)
+      return ([:], warning(error))
     }
   }
 
-  /// Reads every record, keyed by path; no records when the file does not exist.
-  func load() throws(CacheError) -> [String: CacheRecord] {
+  /// Reads the file and the frames of its records, leaving the rest of each record to be decoded when it is used;
+  /// an empty file and a warning when `read()` would give one.
+  func readFile() -> (file: CacheFile, warning: String?) {
+    do throws(CacheError) {
+      return (try load(), nil)
+    } catch {
+      return (.empty(origin: path), warning(error))
+    }
+  }
+
+  /// The warning line for a cache that cannot be used.
+  func warning(_ error: CacheError) -> String {
+    switch error.reason {
+    case .untrusted where error.file != path:
+      "registry cache \(path) is ignored: its directory \(error.file) \(error.detail)"
+    case .untrusted: "registry cache \(path) is ignored: it \(error.detail)"
+    case .notRegularFile:
+      "registry cache \(path) \(error.reason): \(error.detail); it is ignored. Move it away so that the cache can "
+        + "be rebuilt"
+    default: "registry cache \(path) \(error.reason): \(error.detail); it is ignored and will be rebuilt"
+    }
+  }
+
+  /// Reads the file and the frames of its records; no records when the file does not exist.
+  func load() throws(CacheError) -> CacheFile {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
-      if code == ENOENT { return [:] }
+      if code == ENOENT { return .empty(origin: path) }
       if code == ELOOP { throw CacheError(file: path, reason: .notRegularFile, detail: "it is a symbolic link") }
       throw CacheError(file: path, reason: .cannotOpen, detail: systemMessage(code), systemError: code)
     }
@@ -193,20 +271,32 @@ extension RegistryCache {
       throw CacheError(
         file: path, reason: .tooLarge, detail: "it has \(size) bytes; the limit is \(Self.maximumFileSize)")
     }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
-    defer { buffer.deallocate() }
-    var filled = 0
-    while filled < size {
-      let count = Glibc.read(descriptor, buffer.baseAddress! + filled, size - filled)
-      if count == 0 { break }
-      if count < 0 {
-        let code = errno
-        if code == EINTR || code == EAGAIN { continue }
-        throw CacheError(file: path, reason: .cannotRead, detail: systemMessage(code), systemError: code)
-      }
-      filled += count
+    // The header, then the header and the frames in one read; the outcomes are read from the descriptor when used.
+    var head = [UInt8](repeating: 0, count: min(size, Self.fixedHeaderSize))
+    try head.withUnsafeMutableBytes { head in
+      Result { () throws(CacheError) in try CacheFile.read(descriptor, into: head, at: 0, path) }
+    }.get()
+    let framesEnd = try head.withUnsafeBytes { head in
+      Result { () throws(CacheError) in try CacheFile.header(head, fileLength: size, origin: path) }
+    }.get()
+    let count = framesEnd + 8
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
+    do throws(CacheError) {
+      try CacheFile.read(descriptor, into: buffer, at: 0, path)
+    } catch {
+      buffer.deallocate()
+      throw error
     }
-    return try Self.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<filled]), file: path)
+    let kept = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+    guard kept >= 0 else {
+      let code = errno
+      buffer.deallocate()
+      throw CacheError(file: path, reason: .cannotRead, detail: systemMessage(code), systemError: code)
+    }
+    return try CacheFile(
+      adopting: buffer, count: count, fileLength: size,
+      outcomes: .file(descriptor: kept, start: count, count: size - count),
+      origin: path)
   }
 
   /// The directory that holds `path`.

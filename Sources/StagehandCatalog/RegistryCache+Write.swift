@@ -17,12 +17,16 @@ extension RegistryCache {
       throw CacheError(file: path, reason: .invalidRecord, detail: "two records have the path \(record.path)")
     }
     let bytes = Self.encode(records)
-    let check = bytes.withUnsafeBytes { buffer in
-      Result { () throws(CacheError) in try Self.decode(buffer, file: path) }
-    }
-    if case .failure(let error) = check {
+    do throws(CacheError) {
+      _ = try Self.decode(bytes, file: path)
+    } catch {
       throw CacheError(file: path, reason: .invalidRecord, detail: error.detail)
     }
+    try write(bytes: bytes)
+  }
+
+  /// Writes the bytes of a whole cache file atomically (see ``write(_:)``); the caller checked that they read back.
+  func write(bytes: [UInt8]) throws(CacheError) {
     guard bytes.count <= Self.maximumFileSize else {
       throw CacheError(
         file: path, reason: .tooLarge,

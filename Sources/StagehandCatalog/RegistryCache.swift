@@ -115,48 +115,10 @@ public struct CacheRecord: Hashable, Sendable {
   }
 }
 
-// MARK: - Binary coding of records
-
 extension CacheRecord {
-  /// The fewest bytes a record takes: a path, the identity, the digest and the outcome's tag.
-  static let minimumSize = 4 + 48 + 32 + 1
-
-  /// Appends the record. Free-form texts (notes, error messages) longer than 4,096 bytes are cut.
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(path)
-    writer.writeUInt64(identity.device)
-    writer.writeUInt64(identity.inode)
-    writer.writeInt64(identity.size)
-    writer.writeInt64(identity.modificationSeconds)
-    writer.writeInt64(identity.modificationNanoseconds)
-    writer.writeUInt32(identity.mode)
-    writer.writeUInt32(identity.owner)
-    let words = sha256.words
-    for word in [words.0, words.1, words.2, words.3] { writer.writeUInt64BigEndian(word) }
-    outcome.write(to: &writer)
-  }
-
-  /// Reads a record, checking the path, the identity and everything the outcome holds.
-  init(from reader: inout BinaryReader) throws(CacheError) {
-    let path = try reader.readString(limit: BinaryLimits.text, "a library path")
-    guard path.utf8.first == UInt8(ascii: "/"), !ByteGrammar.containsNUL(path) else {
-      throw reader.invalid("library path '\(path)' is not absolute or holds a NUL byte")
-    }
-    let identity = FileIdentity(
-      device: try reader.readUInt64(), inode: try reader.readUInt64(), size: try reader.readInt64(),
-      modificationSeconds: try reader.readInt64(), modificationNanoseconds: try reader.readInt64(),
-      mode: try reader.readUInt32(), owner: try reader.readUInt32())
-    guard identity.size >= 0, (0..<1_000_000_000).contains(identity.modificationNanoseconds) else {
-      throw reader.invalid("the identity of \(path) has a negative size or more than a second of nanoseconds")
-    }
-    let digest = SHA256Digest(
-      words: (
-        try reader.readUInt64BigEndian(), try reader.readUInt64BigEndian(), try reader.readUInt64BigEndian(),
-        try reader.readUInt64BigEndian()
-      ))
-    let outcome = try ScanOutcome(from: &reader, of: path)
-    self.init(path: path, identity: identity, sha256: digest, outcome: outcome)
-  }
+  /// The fewest bytes a record's frame takes: a path, the identity, the digest, the name count, the outcome's tag,
+  /// offset, length and checksum (see CacheFile+Reading.swift).
+  static let minimumFrameSize = 4 + 48 + 32 + 2 + 1 + 8 + 4 + 8
 }
 
 /// The registry cache file: one per user, read by a parser that trusts nothing, written atomically.

@@ -40,7 +40,7 @@ struct Demo: ParsableCommand {
 
   func run() throws {
     let registry = catalogOptions.registry()
-    reportProblems(registry.catalog())
+    reportProblems(registry.problems)
     for (_, transition) in Self.script {
       do {
         _ = try registry.resolve(transition.style)

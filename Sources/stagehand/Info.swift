@@ -15,9 +15,8 @@ struct Info: ParsableCommand {
 
   func run() throws {
     let registry = catalogOptions.registry()
-    let catalog = registry.catalog()
-    reportProblems(catalog)
-    if let plugin = catalog.plugins.first(where: { $0.info.id == name }) {
+    reportProblems(registry.problems)
+    if let plugin = registry.plugin(id: name) {
       print(describe(plugin))
       return
     }

@@ -41,7 +41,7 @@ struct Preview: ParsableCommand {
 
   func run() throws {
     let registry = catalogOptions.registry()
-    reportProblems(registry.catalog())
+    reportProblems(registry.problems)
     let transition = options.transition
     let context = options.context
     let resolved: ResolvedStyle

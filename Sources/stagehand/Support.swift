@@ -47,7 +47,12 @@ enum Exit {
 /// Prints the catalog's problems (ignored paths, cache and scanner problems, conflicts, and one line for the
 /// libraries that cannot be used) to standard error.
 func reportProblems(_ catalog: Catalog) {
-  for problem in catalog.problems { printError("stagehand: warning: \(problem)") }
+  reportProblems(catalog.problems)
+}
+
+/// Prints problems of the catalog, one warning line each, to standard error.
+func reportProblems(_ problems: [String]) {
+  for problem in problems { printError("stagehand: warning: \(problem)") }
 }
 
 /// Options every command that reads the catalog shares: the cache and the scanner.

@@ -1,0 +1,99 @@
+import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension CacheFile {
+  /// Reads every outcome at once (one read of a file on disk), so that decoding many records reads nothing more.
+  func loadOutcomes() throws(CacheError) {
+    guard case .file(let descriptor, let start, let count) = outcomes else { return }
+    try loaded.withLock { (loaded) throws(CacheError) in
+      guard loaded == nil else { return }
+      var buffer = [UInt8](repeating: 0, count: count)
+      try buffer.withUnsafeMutableBytes { buffer in
+        Result { () throws(CacheError) in try Self.read(descriptor, into: buffer, at: start, origin) }
+      }.get()
+      loaded = buffer
+    }
+  }
+
+  /// Calls `body` with the bytes of an entry's outcome, checked against its checksum.
+  func withOutcome<R>(
+    of entry: Entry, _ body: (UnsafeRawBufferPointer) throws(CacheError) -> R
+  ) throws(CacheError) -> R {
+    func checked(_ bytes: UnsafeRawBufferPointer) throws(CacheError) -> R {
+      guard RegistryCache.checksum(bytes) == entry.outcomeChecksum else {
+        throw CacheError(
+          file: origin, reason: .corrupt, detail: "the outcome of \(path(of: entry)) does not match its checksum")
+      }
+      return try body(bytes)
+    }
+    switch outcomes {
+    case .memory(let start, _):
+      return try checked(view(start + entry.outcome.lowerBound..<start + entry.outcome.upperBound))
+    case .file(let descriptor, let start, _):
+      if let all = loaded.withLock({ $0 }) {
+        return try all.withUnsafeBytes { all in
+          Result { () throws(CacheError) in try checked(UnsafeRawBufferPointer(rebasing: all[entry.outcome])) }
+        }.get()
+      }
+      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: entry.outcome.count, alignment: 16)
+      defer { buffer.deallocate() }
+      try Self.read(descriptor, into: buffer, at: start + entry.outcome.lowerBound, origin)
+      return try checked(UnsafeRawBufferPointer(buffer))
+    }
+  }
+
+  /// Fills `buffer` from `offset` of the open file; a file that ends too soon is a typed error.
+  static func read(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int, _ origin: String
+  ) throws(CacheError) {
+    var filled = 0
+    while filled < buffer.count {
+      let count = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
+      if count == 0 {
+        throw CacheError(
+          file: origin, reason: .truncated, detail: "it ended while being read, at byte \(offset + filled)")
+      }
+      if count < 0 {
+        let code = errno
+        if code == EINTR || code == EAGAIN { continue }
+        throw CacheError(file: origin, reason: .cannotRead, detail: systemMessage(code), systemError: code)
+      }
+      filled += count
+    }
+  }
+
+  /// Decodes a whole record, checking everything its outcome holds against the rules of the plugin header, and that
+  /// its frame says what its outcome says (the same tag, the names of the plugin's description).
+  func record(at index: Int) throws(CacheError) -> CacheRecord {
+    let entry = entries[index]
+    let path = path(of: entry)
+    let outcome = try withOutcome(of: entry) { (bytes) throws(CacheError) in
+      var reader = BinaryReader(bytes, origin: origin)
+      guard bytes.first == entry.tag else {
+        throw reader.invalid("the outcome of \(path) is not the one its frame says")
+      }
+      let outcome = try ScanOutcome(from: &reader, of: path)
+      try reader.expectEnd()
+      return outcome
+    }
+    if case .ok(let info, _) = outcome {
+      var expected = [info.id]
+      for style in info.styles { expected += [style.name] + style.presets.map(\.name) }
+      var position = 0
+      var same = true
+      forEachName(of: entry) { name in
+        same = position < expected.count && Self.string(name) == expected[position]
+        position += 1
+        return same
+      }
+      guard same, position == expected.count else {
+        throw CacheError(
+          file: origin, reason: .corrupt, detail: "the names of the record of \(path) are not those of \(info.id)")
+      }
+    }
+    return CacheRecord(path: path, identity: entry.identity, sha256: entry.sha256, outcome: outcome)
+  }
+}
