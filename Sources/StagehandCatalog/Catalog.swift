@@ -94,6 +94,28 @@ public struct Catalog: Sendable {
     return Self.unusableSummary(refused: unusable.count - quarantined, quarantined: quarantined)
   }
 
+  /// The library that would provide `reference` (a style, a preset, `plugin-id:name` or a plugin id) but cannot be
+  /// used: one refused because of that style or plugin, or a plugin the allow-list refuses. Nil when none is known
+  /// (a library refused for another reason, or quarantined, does not say which names it holds).
+  public func unusableProvider(of reference: String) -> LibraryReport? {
+    let colon = reference.firstIndex(of: ":")
+    let id = colon.map { String(reference[..<$0]) }
+    let name = colon.map { String(reference[reference.index(after: $0)...]) } ?? reference
+    return libraries.first { report in
+      switch report.status {
+      case .refused(let error):
+        if let id { return error.plugin == id && (error.style == nil || error.style == name) }
+        return error.style == name || error.plugin == name
+      case .untrusted:
+        guard let plugin = report.plugin, id == nil || plugin.id == id else { return false }
+        return (id == nil && plugin.id == name)
+          || plugin.styles.contains { $0.name == name || $0.presets.contains { $0.name == name } }
+      case .ok, .quarantined, .shadowed, .notScanned:
+        return false
+      }
+    }
+  }
+
   /// The line that reports a name several plugins provide.
   static func conflictLine(name: String, qualifiedNames: [String]) -> String {
     "'\(name)' is provided by several plugins: both kept, use \(qualifiedNames.joined(separator: " or "))"

@@ -110,20 +110,6 @@ extension CatalogIndex {
     }
     return found
   }
-
-  /// Every style and preset name of the usable plugins, in search order (for suggestions).
-  var names: [String] {
-    var names: [String] = []
-    for position in usable {
-      var first = true
-      file.forEachName(of: file.entries[entry(ofUsable: position).entry]) { name in
-        if !first { names.append(CacheFile.string(name)) }
-        first = false
-        return true
-      }
-    }
-    return names
-  }
 }
 
 extension ResolvedStyle {

@@ -103,14 +103,14 @@ public final class Registry: TransitionBuilding, Sendable {
       throw .ambiguousStyle(reference, candidates: matches.map { "\($0.entry.plugin.info.id):\($0.name)" })
     }
     guard let match = matches.first else {
+      let catalog = catalog()  // an error: decoding everything costs nothing that matters now
+      if let library = catalog.unusableProvider(of: reference) {
+        throw .unusableStyle(reference, library: library.path, reason: library.status.reason)
+      }
       let name = reference.split(separator: ":").last.map(String.init) ?? reference
-      let known = known(decoded: false)
-      let names = known.catalog.map { $0.entries.flatMap { [$0.style.name] + $0.style.presets.map(\.name) } }
-      let unusable =
-        known.catalog?.unusable.count ?? known.index!.unusableCounts.refused + known.index!.unusableCounts.quarantined
+      let names = catalog.entries.flatMap { [$0.style.name] + $0.style.presets.map(\.name) }
       throw .unknownStyle(
-        reference, suggestions: Self.suggestions(for: name, among: names ?? known.index!.names),
-        unusableLibraries: unusable)
+        reference, suggestions: Self.suggestions(for: name, among: names), unusableLibraries: catalog.unusable.count)
     }
     return match
   }

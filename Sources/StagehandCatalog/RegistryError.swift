@@ -6,6 +6,9 @@ import StagehandPlugins
 public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No style, preset or plugin has that name; `unusableLibraries` libraries could not be used, and might have had it.
   case unknownStyle(String, suggestions: [String], unusableLibraries: Int = 0)
+  /// The name belongs to a library that cannot be used (refused when it was scanned, or by the allow-list); `reason`
+  /// says why, as `stagehand plugins` does.
+  case unusableStyle(String, library: String, reason: String)
   /// Several plugins provide a style or preset of that name.
   case ambiguousStyle(String, candidates: [String])
   /// The style has no parameter of that name.
@@ -26,6 +29,10 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .unknownStyle(let name, let suggestions, let unusable):
       Self.unknown(name, suggestions: suggestions, unusable: unusable)
+    case .unusableStyle(let name, let library, let reason):
+      "'\(name.escapingControlCharacters)' is in \(library.escapingControlCharacters), which cannot be used: "
+        + "\(reason.escapingControlCharacters). Fix or update that library ('stagehand plugins' lists every library "
+        + "and why)"
     case .ambiguousStyle(let name, let candidates):
       "style '\(name)' is provided by several plugins; name one of \(candidates.joined(separator: ", "))"
     case .unknownParameter(let style, let name, let valid):

@@ -38,7 +38,7 @@ enum Exit {
   static func report(_ error: RegistryError) -> ExitCode {
     printError("stagehand: \(error)")
     switch error {
-    case .plugin: return failure
+    case .plugin, .unusableStyle, .libraryChanged: return failure
     default: return usage
     }
   }

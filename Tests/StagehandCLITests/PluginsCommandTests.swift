@@ -91,3 +91,45 @@ struct PluginsCommandTests {
     #expect(!info.standardOutput.contains("\u{1B}") && !info.standardOutput.contains("\r"))
   }
 }
+
+@Suite("A style of a refused library is named as refused, not as unknown")
+struct RefusedStyleTests {
+  @Test(
+    "info and preview of a refused library's style, or of its plugin id, name the library and why, and exit 1",
+    arguments: [
+      ["info", "slide"], ["preview", "slide"], ["info", "org.example.fixture"], ["info", "org.example.fixture:slide"],
+    ])
+  func refusedStyle(arguments: [String]) throws {
+    let root = try CFixture.temporaryDirectory("refused-style")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let plugins = root.appendingPathComponent("plugins")
+    try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+    let library = plugins.appendingPathComponent("libout-of-range.so").path
+    try FileManager.default.copyItem(atPath: try FixtureLibraries.path(.defaultOutOfRange), toPath: library)
+    let result = try runStagehand(arguments, environment: environment(cacheUnder: root, pluginPath: plugins.path))
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(result.standardOutput == "")
+    let reference = arguments[1]
+    #expect(
+      result.standardError.contains("stagehand: '\(reference)' is in \(library), which cannot be used: "),
+      "\(result.standardError)")
+    #expect(result.standardError.contains("'stagehand plugins' lists every library and why"))
+    #expect(!result.standardError.contains("unknown style"))
+  }
+
+  @Test("a name no library holds is still an unknown style, exit 64, with the count of unusable libraries")
+  func unknownBesideARefusedLibrary() throws {
+    let root = try CFixture.temporaryDirectory("refused-unknown")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let plugins = root.appendingPathComponent("plugins")
+    try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: try FixtureLibraries.path(.defaultOutOfRange),
+      toPath: plugins.appendingPathComponent("libout-of-range.so").path)
+    let result = try runStagehand(
+      ["info", "wobble"], environment: environment(cacheUnder: root, pluginPath: plugins.path))
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("unknown style 'wobble'"))
+    #expect(result.standardError.contains("1 library could not be used"))
+  }
+}
