@@ -1,3 +1,11 @@
+// What a container asks for and what builds it: a transition (a style reference and its parameter values), the
+// context of the moment, and the protocol of anything that builds animations from them.
+//
+// They live in this module, beside the animations they produce, because of the import rule in ARCHITECTURE.md:
+// StagehandContainers imports StagehandAnimation only and asks for animations through `TransitionBuilding`, which the
+// registry (StagehandCatalog) conforms to; so containers are tested without plugins, and neither module imports the
+// other.
+
 /// The geometry and timing at the moment a transition is built: the container's bounds and the requested duration.
 ///
 /// The appearing and disappearing layers are the roles of `LayerID`; both fill `bounds`.
