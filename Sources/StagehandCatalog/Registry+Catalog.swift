@@ -85,11 +85,14 @@ struct CatalogBuilder {
     var stale: Set<Int> = []
     if file.entries.count > recordsOnPath {
       let foundPaths = Set(found.map(\.path))
-      let searched = Set(searchPath.directories)
+      let searched = searchPath.directories.map { Array($0.utf8) }
       for (index, entry) in file.entries.enumerated() {
-        let path = file.path(of: entry)
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !foundPaths.contains(path) && searched.contains(directory) { stale.insert(index) }
+        // Only records of a searched directory can be stale; most others are told apart without making a string.
+        let path = file.view(entry.path)
+        let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? 0
+        let directory = UnsafeRawBufferPointer(rebasing: path[..<slash])
+        guard searched.contains(where: { $0.elementsEqual(directory) }) else { continue }
+        if !foundPaths.contains(file.path(of: entry)) { stale.insert(index) }
       }
     }
     if !scanned.isEmpty || !stale.isEmpty {
