@@ -29,6 +29,7 @@ let package = Package(
     .library(name: "StagehandPlugins", targets: ["StagehandPlugins"]),
     .library(name: "StagehandCatalog", targets: ["StagehandCatalog"]),
     .library(name: "StagehandRender", targets: ["StagehandRender"]),
+    .library(name: "StagehandCheck", targets: ["StagehandCheck"]),
     .library(name: "StagehandContainers", targets: ["StagehandContainers"]),
     .executable(name: "stagehand", targets: ["stagehand"]),
     .executable(name: "stagehand-scanner", targets: ["stagehand-scanner"]),
@@ -64,8 +65,16 @@ let package = Package(
     // Search paths, the registry cache, the isolated scanner and the registry.
     .target(name: "StagehandCatalog", dependencies: ["StagehandPlugins", "StagehandAnimation", "CStagehandSystem"]),
 
-    // The scanner child: opens new or changed libraries in a process of its own, so that none can harm the host.
-    .executableTarget(name: "stagehand-scanner", dependencies: ["StagehandCatalog"], linkerSettings: staticRuntime),
+    // The plugin validator (`stagehand check`): every rule of the header that loading and building can test, run in
+    // a child process of its own.
+    .target(
+      name: "StagehandCheck",
+      dependencies: ["StagehandPlugins", "StagehandAnimation", "StagehandCatalog", "CStagehandSystem"]),
+
+    // The scanner child (and the validator's): opens new or changed libraries in a process of its own, so that none
+    // can harm the host.
+    .executableTarget(
+      name: "stagehand-scanner", dependencies: ["StagehandCatalog", "StagehandCheck"], linkerSettings: staticRuntime),
 
     // Containers that keep each content's transition: a stack and a placeholder.
     .target(name: "StagehandContainers", dependencies: ["StagehandAnimation"]),
@@ -94,8 +103,8 @@ let package = Package(
     .executableTarget(
       name: "stagehand",
       dependencies: [
-        "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandRender", "StagehandContainers",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandCheck", "StagehandRender",
+        "StagehandContainers", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: staticRuntime
     ),
@@ -110,6 +119,7 @@ let package = Package(
     .testTarget(
       name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
+    .testTarget(name: "StagehandCheckTests", dependencies: ["StagehandCheck", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandContainersTests",
       dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),

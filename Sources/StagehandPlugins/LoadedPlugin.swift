@@ -9,16 +9,30 @@ public final class LoadedPlugin: Sendable {
   /// What the plugin says about itself.
   public let info: PluginInfo
   private let styles: [LoadedStyle]
+  private let entry: Entry
 
   struct LoadedStyle: @unchecked Sendable {
     let builders: DescriptorReader.Builders
     let call: CallInterface
   }
 
-  private init(file: String, info: PluginInfo, styles: [LoadedStyle]) {
+  /// The entry function and the descriptor it returned when the library was loaded.
+  struct Entry: @unchecked Sendable {
+    let function: sh_plugin_entry
+    let descriptor: UnsafePointer<sh_plugin>
+  }
+
+  private init(file: String, info: PluginInfo, styles: [LoadedStyle], entry: Entry) {
     self.file = file
     self.info = info
     self.styles = styles
+    self.entry = entry
+  }
+
+  /// Whether the entry, called again now, returns the descriptor it returned at load (section 5 of the header: it
+  /// MUST return the same pointer on every call). For the validator.
+  public var entryReturnsTheSameDescriptor: Bool {
+    entry.function() == entry.descriptor
   }
 
   /// Opens the library at `path` with `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE`, reads and validates its descriptor,
@@ -73,7 +87,8 @@ public final class LoadedPlugin: Sendable {
       }
       styles.append(LoadedStyle(builders: builder, call: call))
     }
-    return LoadedPlugin(file: path, info: info, styles: styles)
+    return LoadedPlugin(
+      file: path, info: info, styles: styles, entry: Entry(function: entry, descriptor: descriptor))
   }
 
   /// The forward animation of the style at `styleIndex`, built in `bounds` at its intrinsic duration.

@@ -1,6 +1,12 @@
 // stagehand-scanner: the child process that opens new or changed plugin libraries for the host, so that a library
-// that crashes, hangs, exits or prints cannot harm it. Started by `PluginScanner`; see `ScannerChild` for the protocol.
+// that crashes, hangs, exits or prints cannot harm it. Started by `PluginScanner` (see `ScannerChild` for the
+// protocol), and with `check` first by `IsolatedCheck`, for `stagehand check` (see `CheckChild`).
 
 import StagehandCatalog
+import StagehandCheck
 
-ScannerChild.main(Array(CommandLine.arguments.dropFirst()))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "check" {
+  CheckChild.main(Array(arguments.dropFirst()))
+}
+ScannerChild.main(arguments)

@@ -1,0 +1,119 @@
+import CStagehandSystem
+import FoundationEssentials
+import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the validator's child says to the host: one JSON object per line on descriptor 3.
+enum CheckMessage: Codable {
+  /// What the child is about to do (so that a crash or a hang can be reported with it).
+  case progress(String)
+  /// Everything it found; the last message.
+  case report(CheckReport)
+}
+
+/// The validator's child: what `stagehand-scanner check` runs.
+///
+/// Started by ``IsolatedCheck`` with `check --first-descriptor F PATH`: the library is open as descriptor F, the
+/// answer pipe is descriptor 3, standard input, output and error are `/dev/null`. It checks the exported symbols,
+/// loads the library from its descriptor with its output captured, runs ``PluginChecker``, answers the report and
+/// exits with `_exit`, so that no library destructor runs.
+public enum CheckChild {
+  /// Runs the child with its arguments (after `check`) and exits.
+  public static func main(_ arguments: [String]) -> Never {
+    guard arguments.count == 3, arguments[0] == "--first-descriptor", let descriptor = Int32(arguments[1]) else {
+      let usage = "usage: stagehand-scanner check --first-descriptor F PATH (started by 'stagehand check')\n"
+      _ = usage.withCString { write(2, $0, strlen($0)) }
+      _exit(64)
+    }
+    signal(SIGPIPE, SIG_DFL)
+    let path = arguments[2]
+    var report = CheckReport(library: path)
+    if let names = ExportedSymbols.names(descriptor: descriptor) {
+      let extra = names.filter { $0 != "stagehand_plugin_v1" && !ExportedSymbols.linkerDefined.contains($0) }
+      if !extra.isEmpty {
+        let shown = extra.prefix(5).joined(separator: ", ") + (extra.count > 5 ? " and \(extra.count - 5) more" : "")
+        report.findings.append(
+          CheckFinding(
+            .warning, section: 10,
+            "it exports \(extra.count) symbol\(extra.count == 1 ? "" : "s") besides the entry (\(shown)); build with "
+              + "-fvisibility=hidden, or a linker version script, so that it exports stagehand_plugin_v1 only"))
+      }
+    }
+    let capture = sh_system_memory_file("stagehand-check-output")
+    let quiet = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    func captured(_ what: String) {
+      guard capture >= 0 else { return }
+      _ = dup2(quiet, 1)
+      _ = dup2(quiet, 2)
+      var info = stat()
+      if fstat(capture, &info) == 0, info.st_size > 0 {
+        report.findings.append(
+          CheckFinding(
+            .warning, section: 7,
+            "it printed \(info.st_size) bytes to standard output or error \(what); a plugin should print nothing"))
+      }
+      _ = ftruncate(capture, 0)
+      _ = lseek(capture, 0, SEEK_SET)
+    }
+    func capturing() {
+      guard capture >= 0 else { return }
+      _ = dup2(capture, 1)
+      _ = dup2(capture, 2)
+    }
+
+    send(.progress("loading the library"))
+    capturing()
+    let plugin: LoadedPlugin
+    do throws(PluginError) {
+      plugin = try LoadedPlugin.load(path, descriptor: descriptor)
+    } catch {
+      captured("while it was loaded")
+      report.findings.append(CheckFinding(.error, section: section(of: error.reason), "\(error)"))
+      send(.report(report))
+      _exit(0)
+    }
+    captured("while it was loaded")
+    report.plugin = "\(plugin.info.id) \(plugin.info.version)"
+    var checker = PluginChecker(plugin: plugin) { send(.progress($0)) }
+    capturing()
+    checker.run()
+    captured("while its styles were built")
+    report.findings += checker.findings
+    report.builds = checker.builds
+    send(.report(report))
+    _exit(0)
+  }
+
+  /// The header section that states the rule a load failure breaks.
+  static func section(of reason: PluginError.Reason) -> Int {
+    switch reason {
+    case .cannotOpen: 1
+    case .missingEntry, .nullDescriptor: 14
+    case .abiMajorMismatch, .abiMinorTooNew, .structTooSmall, .inconsistentStructSize: 4
+    case .missingString, .invalidUTF8, .stringTooLong, .badName, .duplicateName: 6
+    case .reservedFlags: 10
+    case .cannotPrepareCall: 13
+    case .pointsOutsideLibrary: 5
+    case .buildFailed: 8
+    case .badCount, .missingArray, .unexpectedArray, .unknownParameterType, .badRange, .badDefaultDuration,
+      .missingBuilder, .badPreset:
+      12
+    }
+  }
+
+  /// Writes one message to the pipe as a line of JSON; exits when the host has gone.
+  static func send(_ message: CheckMessage) {
+    guard var bytes = try? JSONEncoder().encode(message) else { _exit(70) }
+    bytes.append(UInt8(ascii: "\n"))
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(3, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { _exit(70) }
+      offset += written
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import CStagehandSystem
+import FoundationEssentials
+import StagehandCatalog
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Checks a library in a child process (`stagehand-scanner check`), with a time limit, so that a library that
+/// crashes, hangs or exits is reported as such, with what was being done at that moment, and harms nothing else.
+public struct IsolatedCheck: Sendable {
+  /// The `stagehand-scanner` executable.
+  public var executable: String
+  /// The time limit for the whole check of one library, in seconds.
+  public var timeout: Double
+
+  /// The default time limit, in seconds: a few thousand builds of a well-behaved plugin take well under one.
+  public static let defaultTimeout = 60.0
+
+  /// Creates a checker that runs `executable`.
+  public init(executable: String, timeout: Double = IsolatedCheck.defaultTimeout) {
+    self.executable = executable
+    self.timeout = timeout
+  }
+
+  /// Checks the library at `path`: opens it, then runs the child on that open file.
+  public func check(_ path: String) -> CheckReport {
+    var report = CheckReport(library: path)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      let why = String(cString: strerror(errno))
+      report.findings.append(CheckFinding(.error, section: 1, "cannot be opened: \(why)"))
+      return report
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      report.findings.append(CheckFinding(.error, section: 1, "is not a regular file"))
+      return report
+    }
+    var ends: [Int32] = [-1, -1]
+    let piped = sh_system_pipe(&ends)
+    guard piped == 0 else { return failed(report, "cannot create a pipe: \(String(cString: strerror(-piped)))") }
+    let arguments = [executable, "check", "--first-descriptor", "4", path]
+    let environment =
+      ProcessEnvironment.current.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }.sorted()
+      + ["SWIFT_BACKTRACE=enable=no"]
+    var descriptors = [descriptor]
+    let pid = withCStrings(arguments) { argv in
+      withCStrings(environment) { envp in
+        sh_system_spawn(executable, argv, envp, ends[1], &descriptors, 1, 4)
+      }
+    }
+    close(ends[1])
+    guard pid > 0 else {
+      close(ends[0])
+      return failed(
+        report,
+        "cannot start the validator \(executable): \(String(cString: strerror(-pid))); check that "
+          + "stagehand-scanner is installed next to stagehand, or set STAGEHAND_SCANNER to its path")
+    }
+    defer { close(ends[0]) }
+    return wait(for: pid, reading: ends[0], report)
+  }
+
+  /// Reads the child's lines until its report, its death or the time limit.
+  private func wait(for pid: pid_t, reading pipe: Int32, _ report: CheckReport) -> CheckReport {
+    var report = report
+    var buffer: [UInt8] = []
+    var doing = "starting"
+    let deadline = ContinuousClock.now + .seconds(timeout)
+    while true {
+      let left = deadline - .now
+      guard left > .zero else {
+        kill(pid, SIGKILL)
+        _ = reap(pid)
+        return failed(report, "did not finish within \(Int(timeout)) s while \(doing); the check was stopped")
+      }
+      var poller = pollfd(fd: pipe, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, Int32(min(1000, max(1, left / .milliseconds(1)))))
+      if ready < 0 && errno != EINTR { break }
+      guard ready > 0 else { continue }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let count = chunk.withUnsafeMutableBytes { read(pipe, $0.baseAddress, $0.count) }
+      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      guard count > 0 else { break }
+      buffer += chunk[0..<count]
+      while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = buffer[..<newline]
+        buffer.removeFirst(newline + 1)
+        switch try? JSONDecoder().decode(CheckMessage.self, from: Data(line)) {
+        case .progress(let what): doing = what
+        case .report(let answered):
+          _ = reap(pid)
+          report.plugin = answered.plugin
+          report.builds = answered.builds
+          report.findings += answered.findings
+          return report
+        case nil:
+          kill(pid, SIGKILL)
+          _ = reap(pid)
+          return failed(report, "the validator's child answered something unreadable while \(doing)")
+        }
+      }
+    }
+    let status = reap(pid)
+    let signal = status & 0x7f
+    let how =
+      signal != 0
+      ? "crashed with signal \(signal)\(signal == 11 ? " (SIGSEGV)" : signal == 6 ? " (SIGABRT)" : "")"
+      : "exited with status \((status >> 8) & 0xff)"
+    return failed(report, "\(how) while \(doing); a plugin must not crash or end the process (section 7)")
+  }
+
+  private func failed(_ report: CheckReport, _ message: String) -> CheckReport {
+    var report = report
+    report.findings.append(CheckFinding(.error, section: 7, message))
+    return report
+  }
+
+  private func reap(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return status
+  }
+}
+
+/// Runs `body` with `strings` as a NULL-terminated C array of C strings.
+private func withCStrings<Result>(
+  _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
+) -> Result {
+  let copies = strings.map { strdup($0) }
+  defer { for copy in copies { free(copy) } }
+  return (copies + [nil]).withUnsafeBufferPointer { body($0.baseAddress!) }
+}

@@ -1,0 +1,100 @@
+import StagehandAnimation
+import StagehandPlugins
+
+extension PluginChecker {
+  /// The container the parameter checks build in.
+  static let parameterContext = Rect(x: 0, y: 0, width: 320, height: 480)
+
+  /// Every parameter should have an effect: moving it across its range, the others at their defaults, changes the
+  /// forward animation; and a decimal parameter's values between two integers give animations of their own. A
+  /// builder that takes `int32_t` or `float` for a declared `double` (section 13) fails one of these.
+  mutating func checkParameters(_ index: Int) {
+    let style = plugin.info.styles[index]
+    for (p, parameter) in style.parameters.enumerated() {
+      let candidates: [Double]
+      switch parameter.type {
+      case .enum: candidates = parameter.labels.indices.map(Double.init)
+      case .bool: candidates = [0, 1]
+      case .int, .double:
+        let span = parameter.maximum - parameter.minimum
+        let raw = [parameter.minimum, parameter.minimum + span / 2, parameter.maximum, parameter.defaultValue]
+        candidates = parameter.type == .int ? raw.map { $0.rounded(.down) } : raw
+      }
+      var animations: [(Double, Animation)] = []
+      for value in Set(candidates).sorted() {
+        guard let animation = build(index, p, value, what: "with \(parameter.symbol) = \(value)") else { return }
+        animations.append((value, animation))
+      }
+      guard animations.count > 1 else { continue }
+      if animations.allSatisfy({ $0.1 == animations[0].1 }) {
+        let values = animations.map { parameter.text(for: value(parameter, $0.0)) }
+        var message = "it has no effect: \(values.joined(separator: ", ")) give the same animation"
+        if parameter.type == .double {
+          message +=
+            "; does the builder take this parameter as a double? (one that takes a float or an integer reads "
+            + "something else: section 13)"
+        }
+        add(CheckFinding(.warning, section: 12, style: style.name, parameter: parameter.symbol, message))
+        continue
+      }
+      if parameter.type == .double { checkFractions(index, p, parameter) }
+    }
+  }
+
+  /// Warns when a decimal parameter gives, at every fraction tried, the animation of its integer part: the builder
+  /// probably takes an integer.
+  private mutating func checkFractions(_ index: Int, _ p: Int, _ parameter: ParameterInfo) {
+    let span = parameter.maximum - parameter.minimum
+    guard span >= 2 else { return }  // too narrow to have integers to compare with
+    var fractions: [Double] = []
+    for quarter in [0.3, 0.55, 0.8] {
+      let value = parameter.minimum + span * quarter
+      let whole = value.rounded(.towardZero)
+      if value != whole, whole >= parameter.minimum, whole <= parameter.maximum { fractions.append(value) }
+    }
+    guard !fractions.isEmpty else { return }
+    for fraction in fractions {
+      let whole = fraction.rounded(.towardZero)
+      guard let a = build(index, p, fraction, what: "with \(parameter.symbol) = \(fraction)"),
+        let b = build(index, p, whole, what: "with \(parameter.symbol) = \(whole)")
+      else { return }
+      if a != b { return }
+    }
+    let example = fractions[0]
+    add(
+      CheckFinding(
+        .warning, section: 13, style: plugin.info.styles[index].name, parameter: parameter.symbol,
+        "the builder seems to take an integer for this double parameter: \(example) gives the animation of "
+          + "\(example.rounded(.towardZero)); declare the builder's argument as double"))
+  }
+
+  /// The value of a parameter of the type it declares.
+  private func value(_ parameter: ParameterInfo, _ number: Double) -> ParameterValue {
+    switch parameter.type {
+    case .enum: .label(Int32(number))
+    case .int: .int(Int32(number))
+    case .double: .double(number)
+    case .bool: .bool(number != 0)
+    }
+  }
+
+  /// The forward animation with parameter `p` set to `number` and the others at their defaults; nil (with a
+  /// finding) when the build fails.
+  private mutating func build(_ index: Int, _ p: Int, _ number: Double, what: String) -> Animation? {
+    let style = plugin.info.styles[index]
+    var values = defaults(of: style)
+    values[p] = value(style.parameters[p], number)
+    progress("building the forward animation of style '\(style.name)' \(what)")
+    do throws(PluginError) {
+      let animation = try plugin.forward(styleIndex: index, values: values, in: Self.parameterContext)
+      builds += 1
+      return animation
+    } catch {
+      add(
+        CheckFinding(
+          .error, section: 8, style: style.name, parameter: style.parameters[p].symbol,
+          "building the forward animation \(what): \(error)"))
+      return nil
+    }
+  }
+}

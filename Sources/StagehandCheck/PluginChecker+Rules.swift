@@ -1,0 +1,151 @@
+import StagehandAnimation
+import StagehandPlugins
+
+extension PluginChecker {
+  /// Descriptive texts SHOULD NOT be empty (section 6); the license should look like an SPDX expression.
+  mutating func checkStrings() {
+    let info = plugin.info
+    for (field, text) in [("name", info.name), ("author", info.author), ("description", info.description)]
+    where text.isEmpty {
+      add(
+        CheckFinding(.warning, section: 6, "the plugin's \(field) is empty; it is what users read in 'stagehand info'"))
+    }
+    if !Self.looksLikeSPDX(info.license) {
+      add(
+        CheckFinding(
+          .warning, section: 12,
+          "the license '\(info.license)' does not look like an SPDX expression (for example MIT, Apache-2.0, "
+            + "GPL-3.0-or-later, MIT OR Apache-2.0)"))
+    }
+    for style in info.styles {
+      if style.summary.isEmpty {
+        add(CheckFinding(.warning, section: 6, style: style.name, "the summary is empty; say what the style does"))
+      }
+      for parameter in style.parameters where parameter.description.isEmpty {
+        add(
+          CheckFinding(
+            .warning, section: 6, style: style.name, parameter: parameter.symbol,
+            "the description is empty; say what the parameter changes"))
+      }
+      for preset in style.presets where preset.summary.isEmpty {
+        add(CheckFinding(.warning, section: 6, style: preset.name, "the preset's summary is empty"))
+      }
+    }
+  }
+
+  /// Whether `text` looks like an SPDX license expression: identifiers (letters, digits, `.`, `-`, `+`) joined by
+  /// AND, OR and WITH, with parentheses.
+  static func looksLikeSPDX(_ text: String) -> Bool {
+    let tokens = text.replacing("(", with: " ( ").replacing(")", with: " ) ").split(separator: " ")
+    guard !tokens.isEmpty else { return false }
+    var expectIdentifier = true
+    var depth = 0
+    for token in tokens {
+      switch token {
+      case "(":
+        guard expectIdentifier else { return false }
+        depth += 1
+      case ")":
+        guard !expectIdentifier, depth > 0 else { return false }
+        depth -= 1
+      case "AND", "OR", "WITH":
+        guard !expectIdentifier else { return false }
+        expectIdentifier = true
+      default:
+        guard expectIdentifier, token.first!.isLetter || token.first!.isNumber,
+          token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-+:".contains($0)) })
+        else { return false }
+        expectIdentifier = false
+      }
+    }
+    return !expectIdentifier && depth == 0
+  }
+
+  /// SH_STYLE_USES_3D MUST be set when a build uses the third dimension (an error if it is missing, a warning if it
+  /// is set for nothing); SH_STYLE_SYMMETRIC must hold when set, and is suggested when every inverse looks like its
+  /// forward animation (section 10).
+  mutating func checkFlags(_ style: StyleInfo, _ pairs: [(forward: Animation, inverse: Animation)]) {
+    let uses3D = pairs.contains { $0.forward.usesThirdDimension || $0.inverse.usesThirdDimension }
+    if uses3D && !style.uses3D {
+      add(
+        CheckFinding(
+          .error, section: 10, style: style.name,
+          "it uses the third dimension (a z translation or scale, a rotation about an axis other than z, or a "
+            + "perspective) but does not set SH_STYLE_USES_3D; set it"))
+    } else if !uses3D && style.uses3D {
+      add(
+        CheckFinding(
+          .warning, section: 10, style: style.name,
+          "it sets SH_STYLE_USES_3D, but none of its builds uses the third dimension; clear it"))
+    }
+    let symmetric = pairs.allSatisfy { Self.looksTheSame($0.forward, $0.inverse) }
+    if style.isSymmetric && !symmetric {
+      add(
+        CheckFinding(
+          .error, section: 10, style: style.name,
+          "it sets SH_STYLE_SYMMETRIC, but its inverse does not look like its forward animation; clear it"))
+    } else if symmetric && !style.isSymmetric {
+      add(
+        CheckFinding(
+          .warning, section: 10, style: style.name,
+          "its inverse looks like its forward animation in every build; set SH_STYLE_SYMMETRIC so catalogs can say so"))
+    }
+  }
+
+  /// Whether two animations have the same duration and the same layer states at the start, at each quarter and at
+  /// the end, within a millionth of a point or of a unit.
+  static func looksTheSame(_ a: Animation, _ b: Animation) -> Bool {
+    guard abs(a.duration - b.duration) <= 1e-9 * max(1, a.duration) else { return false }
+    for fraction in [0, 0.25, 0.5, 0.75, 1.0] {
+      let time = a.duration * fraction
+      for layer in LayerID.allCases
+      where !Self.close(a.sample(layer, at: time).transform(in: unit), b.sample(layer, at: time).transform(in: unit))
+        || abs(a.sample(layer, at: time).visibleOpacity - b.sample(layer, at: time).visibleOpacity) > 1e-6
+      {
+        return false
+      }
+    }
+    return true
+  }
+
+  private static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+
+  private static func close(_ a: Transform3D, _ b: Transform3D) -> Bool {
+    let left = [
+      a.m11, a.m12, a.m13, a.m14, a.m21, a.m22, a.m23, a.m24, a.m31, a.m32, a.m33, a.m34, a.m41, a.m42, a.m43, a.m44,
+    ]
+    let right = [
+      b.m11, b.m12, b.m13, b.m14, b.m21, b.m22, b.m23, b.m24, b.m31, b.m32, b.m33, b.m34, b.m41, b.m42, b.m43, b.m44,
+    ]
+    return zip(left, right).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($0), abs($1)) }
+  }
+
+  /// With the default parameter values, the steps' durations SHOULD add up to the style's default duration (sections
+  /// 9 and 12). Other values may give other durations (a variant with an extra step).
+  mutating func checkDuration(_ style: StyleInfo, _ defaults: [Animation]) {
+    guard let other = defaults.first(where: { abs($0.duration - style.defaultDuration) > 1e-9 }) else { return }
+    add(
+      CheckFinding(
+        .warning, section: 12, style: style.name,
+        "its default_duration is \(style.defaultDuration) s, but with its default parameter values its steps add up "
+          + "to \(other.duration) s; catalogs list default_duration, so make them agree"))
+  }
+}
+
+extension Animation {
+  /// Whether any step uses the third dimension: a translation or scale along z, a rotation about an axis other than
+  /// z, or a perspective (the definition of SH_STYLE_USES_3D).
+  var usesThirdDimension: Bool {
+    steps.contains { step in
+      step.changes.contains { change in
+        switch change.change {
+        case .translate(let v): v.z != 0
+        case .rotate(let angle, let axis): angle != 0 && (axis.x != 0 || axis.y != 0)
+        case .scale(let s): s.z != 1
+        case .changePerspective(let d): d != 0
+        case .fade, .moveAnchor: false
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import StagehandAnimation
+import StagehandPlugins
+
+/// Checks a loaded plugin against the rules of the header that building can test: every style and preset builds in
+/// many contexts, deterministically and quickly; the flags tell the truth; the default duration is the steps' sum;
+/// every parameter has an effect; and the descriptive strings say something.
+///
+/// It runs in the validator's child process (`CheckChild`), where a crash or a hang harms nothing but the check.
+public struct PluginChecker {
+  /// The plugin checked.
+  public let plugin: LoadedPlugin
+  /// Called with what the checker is about to do, so that a crash or a hang can be reported with it.
+  public var progress: (String) -> Void
+  /// What was found so far.
+  public internal(set) var findings: [CheckFinding] = []
+  /// How many builds were made.
+  public internal(set) var builds = 0
+
+  /// The containers every style and preset is built in: the smallest and largest sizes, both orientations, very
+  /// thin ones, and an offset origin.
+  public static let contexts: [Rect] = [
+    Rect(x: 0, y: 0, width: 320, height: 480), Rect(x: 0, y: 0, width: 480, height: 320),
+    Rect(x: 20, y: 40, width: 480, height: 320), Rect(x: 0, y: 0, width: 1, height: 1),
+    Rect(x: 0, y: 0, width: 8192, height: 8192), Rect(x: 0, y: 0, width: 1, height: 8192),
+    Rect(x: 0, y: 0, width: 8192, height: 1),
+  ]
+
+  /// A build whose faster of two tries takes longer than this, in seconds, gets a warning (section 7: a builder
+  /// SHOULD return quickly). Generous, so that a busy machine does not make a well-behaved builder look slow.
+  public static let slowBuild = 0.1
+
+  /// Creates a checker of `plugin`.
+  public init(plugin: LoadedPlugin, progress: @escaping (String) -> Void = { _ in }) {
+    self.plugin = plugin
+    self.progress = progress
+  }
+
+  /// Runs every check.
+  public mutating func run() {
+    checkStrings()
+    progress("calling the entry a second time")
+    if !plugin.entryReturnsTheSameDescriptor {
+      findings.append(
+        CheckFinding(
+          .error, section: 5,
+          "the entry returned another descriptor when called again; it must return the same pointer on every call "
+            + "(return the address of a static const sh_plugin)"))
+    }
+    for index in plugin.info.styles.indices {
+      checkStyle(index)
+    }
+  }
+
+  mutating func add(_ finding: CheckFinding) { findings.append(finding) }
+
+  /// Builds the style at `index` (forward and inverse, twice each) with its defaults and each preset, in every
+  /// context; then checks its flags, its duration and its parameters.
+  private mutating func checkStyle(_ index: Int) {
+    let style = plugin.info.styles[index]
+    var valueSets: [(name: String, values: [ParameterValue])] = [(style.name, defaults(of: style))]
+    for preset in style.presets {
+      var values = valueSets[0].values
+      for assignment in preset.values {
+        guard let p = style.parameters.firstIndex(where: { $0.symbol == assignment.parameter }),
+          case .success(let value) = style.parameters[p].parse(assignment.value)
+        else { continue }  // the loader refuses a preset that does not parse
+        values[p] = value
+      }
+      valueSets.append((preset.name, values))
+    }
+    var pairs: [(forward: Animation, inverse: Animation)] = []
+    for (name, values) in valueSets {
+      for bounds in Self.contexts {
+        guard let pair = buildTwice(index, values, bounds, name: name) else { return }
+        pairs.append(pair)
+      }
+    }
+    checkFlags(style, pairs)
+    checkDuration(style, pairs.prefix(Self.contexts.count).map(\.forward))  // the defaults come first
+    checkParameters(index)
+  }
+
+  /// The default values of a style's parameters.
+  func defaults(of style: StyleInfo) -> [ParameterValue] {
+    style.parameters.map(\.defaultParameterValue)
+  }
+
+  /// Builds forward and inverse twice each and compares the builds; nil (with a finding) when a build fails or
+  /// differs.
+  mutating func buildTwice(_ index: Int, _ values: [ParameterValue], _ bounds: Rect, name: String)
+    -> (forward: Animation, inverse: Animation)?
+  {
+    let style = plugin.info.styles[index].name
+    let what = "\(name == style ? "style" : "preset") '\(name)' in a \(size(bounds)) container"
+    var results: [Animation] = []
+    var times: [Double] = []
+    for (direction, isInverse) in [("forward", false), ("forward", false), ("inverse", true), ("inverse", true)] {
+      progress("building the \(direction) animation of \(what)")
+      let clock = ContinuousClock()
+      let start = clock.now
+      do throws(PluginError) {
+        results.append(
+          isInverse
+            ? try plugin.inverse(styleIndex: index, values: values, in: bounds)
+            : try plugin.forward(styleIndex: index, values: values, in: bounds))
+      } catch {
+        add(CheckFinding(.error, section: 8, style: style, "building the \(direction) animation of \(what): \(error)"))
+        return nil
+      }
+      builds += 1
+      times.append(Double((clock.now - start) / .microseconds(1)) / 1e6)
+    }
+    let fastest = min(min(times[0], times[1]), min(times[2], times[3]))
+    if fastest > Self.slowBuild, !findings.contains(where: { $0.style == style && $0.section == 7 }) {
+      add(
+        CheckFinding(
+          .warning, section: 7, style: style,
+          "building \(what) took \(Int(fastest * 1000)) ms at best; a builder should return within a few "
+            + "milliseconds (no I/O, no sleeping, no heavy computation)"))
+    }
+    guard results[0] == results[1], results[2] == results[3] else {
+      let direction = results[0] == results[1] ? "inverse" : "forward"
+      add(
+        CheckFinding(
+          .error, section: 7, style: style,
+          "two builds of the \(direction) animation of \(what) differ; a builder must be deterministic (no global "
+            + "or static mutable state, no clock, no randomness)"
+            + (plugin.info.styles[index].parameters.isEmpty
+              ? ""
+              : ", and must take each parameter with the C type of its declared type (section 13): one that takes "
+                + "an int32_t or a float for a double reads whatever a register holds")))
+      return nil
+    }
+    return (results[0], results[2])
+  }
+
+  /// `WxH` of a container, without a trailing `.0`.
+  func size(_ bounds: Rect) -> String {
+    func number(_ value: Double) -> String {
+      value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+    return "\(number(bounds.size.width))x\(number(bounds.size.height))"
+  }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import FoundationEssentials
+import StagehandCatalog
+import StagehandCheck
+import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stagehand check LIBRARY...`: the plugin validator.
+struct Check: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Check plugin libraries against every rule of stagehand_plugin.h that loading and building can test.",
+    discussion: """
+      Each library is loaded in a child process of its own (a crash or a hang is reported, not suffered) and every \
+      style and preset is built, forward and inverse, twice, in containers from 1x1 to 8192x8192. A broken MUST of \
+      the header is an error; a broken SHOULD, or something that looks like a mistake, is a warning. Each finding \
+      names the section of the header that states the rule. Checked: the exported symbols, output at load, the \
+      entry's descriptor, determinism, build time, the flags SH_STYLE_USES_3D and SH_STYLE_SYMMETRIC, the default \
+      duration against the steps, the effect of every parameter (a builder that takes an int or a float for a \
+      double), and the descriptive strings.
+
+      Exit codes: 0 no error (warnings allowed unless --strict), 1 an error (or, with --strict, a warning), 64 a \
+      usage error.
+      """)
+
+  @Argument(help: "Plugin libraries (.so files), or directories whose *.so files are checked.")
+  var libraries: [String]
+
+  @Flag(help: "Treat warnings as errors.")
+  var strict = false
+
+  @Flag(help: "Print JSON for scripts instead of lines.")
+  var json = false
+
+  @Option(help: ArgumentHelp("The time limit for checking one library, in seconds (default 60).", valueName: "seconds"))
+  var timeout: String?
+
+  func validate() throws {
+    if let timeout, ScanTimeout.parse(timeout) == nil {
+      throw ValidationError("--timeout '\(timeout)' is not valid; \(ScanTimeout.rule)")
+    }
+  }
+
+  func run() throws {
+    let options = RegistryOptions.standard(environment: ProcessEnvironment.current)
+    guard let scanner = options.scanner else {
+      printError(
+        "stagehand: the validator needs stagehand-scanner, which was not found next to the executable; install it "
+          + "there or set STAGEHAND_SCANNER to its absolute path")
+      throw ExitCode(1)
+    }
+    var checker = IsolatedCheck(executable: scanner)
+    if let timeout, let seconds = ScanTimeout.parse(timeout) { checker.timeout = seconds }
+    var paths: [String] = []
+    for library in libraries {
+      var info = stat()
+      if stat(library, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+        let found = Self.libraries(in: library)
+        if found.isEmpty { printError("stagehand: warning: \(library) holds no *.so file") }
+        paths += found
+      } else {
+        paths.append(library)
+      }
+    }
+    let reports = paths.map { checker.check($0) }
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      print(String(decoding: try encoder.encode(reports), as: UTF8.self))
+    } else {
+      for report in reports {
+        print(report.summary.escapingControlCharacters)
+        for finding in report.findings { print("  " + finding.line.escapingControlCharacters) }
+      }
+      if reports.count > 1 {
+        let passed = reports.count { $0.passes(strict: strict) }
+        print("\(passed) of \(reports.count) libraries passed\(strict ? " (strict)" : "")")
+      }
+    }
+    if !reports.allSatisfy({ $0.passes(strict: strict) }) { throw ExitCode(1) }
+  }
+
+  /// The `*.so` files of a directory, sorted.
+  static func libraries(in directory: String) -> [String] {
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
+    }
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return names.sorted().map { prefix + $0 }
+  }
+}

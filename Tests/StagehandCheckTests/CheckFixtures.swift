@@ -1,0 +1,133 @@
+import Foundation
+import StagehandTestSupport
+
+/// A small C plugin, "tilt", with one style and a decimal parameter `angle` (0 to 90 degrees), in variants that each
+/// break one rule the validator checks. `-DBREAK_<NAME>` selects a variant.
+enum CheckFixture: String, CaseIterable, Sendable {
+  /// Breaks nothing: passes `check --strict`.
+  case valid = "VALID"
+  /// The builder takes `int32_t` for the double `angle`: it reads whatever a general register holds.
+  case integerAngle = "INTEGER_ANGLE"
+  /// The builder truncates the double `angle` to whole degrees: 30.5 degrees become 30.
+  case truncatedAngle = "TRUNCATED_ANGLE"
+  /// The builder takes `float` for the double `angle`: it reads garbage, the same for every value.
+  case floatAngle = "FLOAT_ANGLE"
+  /// Rotates about the y axis without SH_STYLE_USES_3D.
+  case missing3D = "MISSING_3D"
+  /// Sets SH_STYLE_SYMMETRIC, although its inverse turns the other way.
+  case falseSymmetric = "FALSE_SYMMETRIC"
+  /// Declares a default duration of 1 s for steps of 0.5 s.
+  case wrongDuration = "WRONG_DURATION"
+  /// Exports a helper function besides the entry.
+  case extraSymbol = "EXTRA_SYMBOL"
+  /// Prints from a constructor when loaded.
+  case printsAtLoad = "PRINTS_AT_LOAD"
+  /// The builder crashes (a write through NULL) in a 1x1 container.
+  case crashes = "CRASHES"
+  /// The builder counts its calls in a static variable: two builds differ.
+  case nondeterministic = "NONDETERMINISTIC"
+  /// The builder never returns in a 1x1 container.
+  case hangs = "HANGS"
+  /// The style's summary and the parameter's description are empty.
+  case emptyTexts = "EMPTY_TEXTS"
+
+  /// The library's file name.
+  var libraryName: String { "libtilt-" + rawValue.lowercased().replacingOccurrences(of: "_", with: "-") + ".so" }
+
+  /// The fixture compiled into `directory` (with -fvisibility=hidden, as the header recommends); its path.
+  func compile(into directory: URL) throws -> String {
+    try CFixture.compile(
+      Self.source, into: directory, name: libraryName,
+      flags: ["-fvisibility=hidden", "-DBREAK_\(rawValue)", "-D_GNU_SOURCE"])
+  }
+
+  static let source = #"""
+    #include "stagehand_plugin.h"
+    #include <stdio.h>
+    #include <stddef.h>
+
+    #define TRY(call) do { int32_t s_ = (call); if (s_ != SH_OK) return s_; } while (0)
+
+    #if defined(BREAK_EXTRA_SYMBOL)
+    __attribute__((visibility("default"))) int tilt_helper(void) { return 42; }
+    #endif
+
+    #if defined(BREAK_PRINTS_AT_LOAD)
+    __attribute__((constructor)) static void greet(void) { printf("tilt plugin loaded\n"); fflush(stdout); }
+    #endif
+
+    #if defined(BREAK_INTEGER_ANGLE)
+    typedef int32_t angle_t;
+    #elif defined(BREAK_FLOAT_ANGLE)
+    typedef float angle_t;
+    #else
+    typedef double angle_t;
+    #endif
+
+    #if defined(BREAK_NONDETERMINISTIC)
+    static int calls;
+    #endif
+
+    static int32_t build(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle) {
+    #if defined(BREAK_CRASHES)
+        if (context->width < 2) { volatile int *nowhere = NULL; *nowhere = 1; }
+    #elif defined(BREAK_HANGS)
+        if (context->width < 2) { for (;;) { } }
+    #else
+        (void)context;
+    #endif
+    #if defined(BREAK_TRUNCATED_ANGLE)
+        double radians = (double)(int)angle * 3.14159265358979323846 / 180.0;
+    #else
+        double radians = (double)angle * 3.14159265358979323846 / 180.0;
+    #endif
+    #if defined(BREAK_NONDETERMINISTIC)
+        radians += 0.001 * (calls++ % 2);
+    #endif
+        TRY(host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT));
+    #if defined(BREAK_MISSING_3D)
+        TRY(host->rotate(builder, SH_LAYER_DISAPPEARING, radians, 0, 1, 0));
+    #else
+        TRY(host->rotate(builder, SH_LAYER_DISAPPEARING, radians, 0, 0, 1));
+    #endif
+        TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+        return SH_OK;
+    }
+
+    static const sh_parameter parameters[] = {{
+        .struct_size = sizeof(sh_parameter), .symbol = "angle", .type = SH_PARAM_DOUBLE,
+        .minimum = 0, .maximum = 90, .default_value = 30, .unit = "degrees",
+    #if defined(BREAK_EMPTY_TEXTS)
+        .description = "",
+    #else
+        .description = "How far the old content turns as it fades out.",
+    #endif
+    }};
+
+    static const sh_style styles[] = {{
+        .struct_size = sizeof(sh_style), .name = "tilt",
+    #if defined(BREAK_EMPTY_TEXTS)
+        .summary = "",
+    #else
+        .summary = "The old content turns and fades out over the new one.",
+    #endif
+    #if defined(BREAK_WRONG_DURATION)
+        .default_duration = 1.0,
+    #else
+        .default_duration = 0.5,
+    #endif
+    #if defined(BREAK_FALSE_SYMMETRIC)
+        .flags = SH_STYLE_SYMMETRIC,
+    #endif
+        .parameter_count = 1, .parameters = parameters, .builder = (sh_function)build,
+    }};
+
+    static const sh_plugin plugin = {
+        .abi_major = SH_ABI_MAJOR, .abi_minor = SH_ABI_MINOR, .struct_size = sizeof(sh_plugin),
+        .id = "org.example.tilt", .version = "1.0.0", .name = "Tilt", .author = "The tests", .license = "MIT",
+        .description = "A fixture for the validator's tests.", .style_count = 1, .styles = styles,
+    };
+
+    SH_EXPORT const sh_plugin *stagehand_plugin_v1(void) { return &plugin; }
+    """#
+}

@@ -1,0 +1,101 @@
+import Foundation
+import StagehandTestSupport
+import Testing
+
+@testable import StagehandCheck
+
+/// The fixtures, compiled once into a temporary directory.
+let checkFixtures: Result<[CheckFixture: String], any Error> = Result {
+  let directory = try CFixture.temporaryDirectory("check-fixtures")
+  atexit { try? FileManager.default.removeItem(at: checkFixtures.get().first!.value.deletingLastComponent) }
+  var paths: [CheckFixture: String] = [:]
+  for fixture in CheckFixture.allCases { paths[fixture] = try fixture.compile(into: directory) }
+  return paths
+}
+
+extension String {
+  fileprivate var deletingLastComponent: URL { URL(fileURLWithPath: self).deletingLastPathComponent() }
+}
+
+/// The validator's report on a fixture, checked in a child as `stagehand check` does.
+func check(_ fixture: CheckFixture, timeout: Double = 60) throws -> CheckReport {
+  let path = try #require(try checkFixtures.get()[fixture])
+  return IsolatedCheck(executable: BuiltProducts.scanner.path, timeout: timeout).check(path)
+}
+
+@Suite("stagehand check: each rule caught by a fixture that breaks it")
+struct CheckTests {
+  /// What each fixture must give: the severity, the section and words of the message.
+  static let expectations: [(CheckFixture, CheckFinding.Severity, Int, [String])] = [
+    (.integerAngle, .error, 7, ["two builds", "differ", "int32_t or a float for a double"]),
+    (.truncatedAngle, .warning, 13, ["seems to take an integer", "angle"]),
+    (.floatAngle, .warning, 12, ["no effect", "take this parameter as a double"]),
+    (.missing3D, .error, 10, ["does not set SH_STYLE_USES_3D"]),
+    (.falseSymmetric, .error, 10, ["sets SH_STYLE_SYMMETRIC"]),
+    (.wrongDuration, .warning, 12, ["default_duration is 1.0 s", "add up to 0.5 s"]),
+    (.extraSymbol, .warning, 10, ["tilt_helper", "-fvisibility=hidden"]),
+    (.printsAtLoad, .warning, 7, ["printed", "while it was loaded"]),
+    (.crashes, .error, 7, ["crashed with signal 11 (SIGSEGV)", "in a 1x1 container"]),
+    (.nondeterministic, .error, 7, ["two builds", "differ", "deterministic"]),
+    (.emptyTexts, .warning, 6, ["summary is empty"]),
+  ]
+
+  @Test("the valid fixture passes strictly, with every build counted")
+  func valid() throws {
+    let report = try check(.valid)
+    #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
+    #expect(report.passes(strict: true))
+    #expect(report.plugin == "org.example.tilt 1.0.0")
+    // 7 containers x forward and inverse x 2; angle at 0, 30, 45 and 90; then 49.5 against 49, which differ at once.
+    #expect(report.builds == 7 * 4 + 4 + 2)
+  }
+
+  @Test(
+    "each broken fixture gives its finding, and only the valid fixture's silence otherwise", arguments: expectations)
+  func broken(_ fixture: CheckFixture, severity: CheckFinding.Severity, section: Int, words: [String]) throws {
+    let report = try check(fixture)
+    let found = report.findings.first { finding in words.allSatisfy { finding.line.contains($0) } }
+    #expect(found?.severity == severity, "\(fixture): \(report.findings.map(\.line))")
+    #expect(found?.section == section, "\(fixture): \(report.findings.map(\.line))")
+    #expect(!report.passes(strict: true))
+    #expect(report.passes(strict: false) == (severity == .warning))
+  }
+
+  @Test("a builder that never returns is stopped at the time limit, and the finding says what it was doing")
+  func hangs() throws {
+    let start = ContinuousClock.now
+    let report = try check(.hangs, timeout: 2)
+    #expect(ContinuousClock.now - start < .seconds(30))
+    let finding = try #require(report.findings.first)
+    #expect(finding.severity == .error)
+    #expect(finding.message.contains("did not finish within 2 s while building"), "\(finding.line)")
+    #expect(finding.message.contains("1x1 container"))
+  }
+
+  @Test("a file that is not a library is an error that names what the loader said")
+  func notALibrary() throws {
+    let directory = try CFixture.temporaryDirectory("check-text")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("libtext.so").path
+    try "not a library\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let report = IsolatedCheck(executable: BuiltProducts.scanner.path).check(path)
+    #expect(report.errors == 1 && report.plugin == nil, "\(report.findings.map(\.line))")
+    let missing = IsolatedCheck(executable: BuiltProducts.scanner.path).check(path + ".missing")
+    #expect(missing.findings.first?.message.contains("cannot be opened: No such file or directory") == true)
+  }
+
+  @Test("SPDX-looking licenses pass, others do not")
+  func licenses() {
+    for good in [
+      "MIT", "Apache-2.0", "MIT OR Apache-2.0", "(MIT OR Apache-2.0) AND BSD-3-Clause", "GPL-2.0+",
+      "GPL-2.0-only WITH Classpath-exception-2.0", "0BSD", "LicenseRef-Example",
+    ] {
+      #expect(PluginChecker.looksLikeSPDX(good), "\(good)")
+    }
+    for bad in [
+      "", "my license", "MIT OR", "(MIT", "MIT)", "AND MIT", "MIT/Apache", "Proprietary, all rights reserved",
+    ] {
+      #expect(!PluginChecker.looksLikeSPDX(bad), "\(bad)")
+    }
+  }
+}
