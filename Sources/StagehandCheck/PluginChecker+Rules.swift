@@ -17,6 +17,23 @@ extension PluginChecker {
           "the license '\(info.license)' does not look like an SPDX expression (for example MIT, Apache-2.0, "
             + "GPL-3.0-or-later, MIT OR Apache-2.0)"))
     }
+    var texts = [("the plugin's name", info.name), ("the author", info.author), ("the description", info.description)]
+    texts.append(("the license", info.license))
+    for style in info.styles {
+      texts.append(("the summary of style '\(style.name)'", style.summary))
+      for parameter in style.parameters {
+        texts.append(("the description of parameter '\(parameter.symbol)'", parameter.description))
+        if let unit = parameter.unit { texts.append(("the unit of parameter '\(parameter.symbol)'", unit)) }
+      }
+      for preset in style.presets { texts.append(("the summary of preset '\(preset.name)'", preset.summary)) }
+    }
+    for (what, text) in texts where text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      add(
+        CheckFinding(
+          .warning, section: 6,
+          "\(what) holds control characters (\(text.escapingControlCharacters)); they are escaped when printed, "
+            + "so say it in plain text"))
+    }
     for style in info.styles {
       if style.summary.isEmpty {
         add(CheckFinding(.warning, section: 6, style: style.name, "the summary is empty; say what the style does"))

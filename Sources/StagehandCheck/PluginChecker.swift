@@ -104,7 +104,12 @@ public struct PluginChecker {
             ? try plugin.inverse(styleIndex: index, values: values, in: bounds)
             : try plugin.forward(styleIndex: index, values: values, in: bounds))
       } catch {
-        add(CheckFinding(.error, section: 8, style: style, "building the \(direction) animation of \(what): \(error)"))
+        // The rules of the animation model (section 9) are checked by the host as it records; the rest is section 8.
+        let message = "\(error)"
+        let section = message.contains("end-state rule") || message.contains("finite") ? 9 : 8
+        add(
+          CheckFinding(
+            .error, section: section, style: style, "building the \(direction) animation of \(what): \(message)"))
         return nil
       }
       builds += 1

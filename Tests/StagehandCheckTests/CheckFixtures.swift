@@ -30,6 +30,10 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case hangs = "HANGS"
   /// The style's summary and the parameter's description are empty.
   case emptyTexts = "EMPTY_TEXTS"
+  /// The style's summary holds a tab and an escape character.
+  case controlText = "CONTROL_TEXT"
+  /// An inverse builder that leaves the disappearing layer faded out, against the end-state rule.
+  case badInverse = "BAD_INVERSE"
 
   /// The library's file name.
   var libraryName: String { "libtilt-" + rawValue.lowercased().replacingOccurrences(of: "_", with: "-") + ".so" }
@@ -94,6 +98,15 @@ enum CheckFixture: String, CaseIterable, Sendable {
         return SH_OK;
     }
 
+    #if defined(BREAK_BAD_INVERSE)
+    static int32_t inverse(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle) {
+        (void)context; (void)angle;
+        TRY(host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT));
+        TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+        return SH_OK;
+    }
+    #endif
+
     static const sh_parameter parameters[] = {{
         .struct_size = sizeof(sh_parameter), .symbol = "angle", .type = SH_PARAM_DOUBLE,
         .minimum = 0, .maximum = 90, .default_value = 30, .unit = "degrees",
@@ -108,6 +121,8 @@ enum CheckFixture: String, CaseIterable, Sendable {
         .struct_size = sizeof(sh_style), .name = "tilt",
     #if defined(BREAK_EMPTY_TEXTS)
         .summary = "",
+    #elif defined(BREAK_CONTROL_TEXT)
+        .summary = "The old content\tturns \x1b[1mand fades out.",
     #else
         .summary = "The old content turns and fades out over the new one.",
     #endif
@@ -120,6 +135,9 @@ enum CheckFixture: String, CaseIterable, Sendable {
         .flags = SH_STYLE_SYMMETRIC,
     #endif
         .parameter_count = 1, .parameters = parameters, .builder = (sh_function)build,
+    #if defined(BREAK_BAD_INVERSE)
+        .inverse_builder = (sh_function)inverse,
+    #endif
     }};
 
     static const sh_plugin plugin = {

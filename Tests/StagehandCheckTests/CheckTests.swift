@@ -38,6 +38,8 @@ struct CheckTests {
     (.crashes, .error, 7, ["crashed with signal 11 (SIGSEGV)", "in a 1x1 container"]),
     (.nondeterministic, .error, 7, ["two builds", "differ", "deterministic"]),
     (.emptyTexts, .warning, 6, ["summary is empty"]),
+    (.controlText, .warning, 6, ["summary of style 'tilt' holds control characters"]),
+    (.badInverse, .error, 9, ["inverse animation", "end-state rule"]),
   ]
 
   @Test("the valid fixture passes strictly, with every build counted")
