@@ -12,7 +12,7 @@ private enum Variant: Int32 {
 }
 
 /// `push(direction, variant)`: both layers move by the container's extent (0.4 s); the fade-in variant slides the
-/// disappearing layer out, then cross-fades (0.6 s); the to-back variant shrinks the disappearing layer to 0.5.
+/// disappearing layer out (0.3 s), then cross-fades (0.1 s); the to-back variant shrinks the disappearing layer to 0.5.
 private let buildPush:
   @convention(c) (UnsafePointer<sh_context>?, UnsafePointer<sh_host>?, OpaquePointer?, Int32, Int32) -> Int32 = {
     context, host, handle, direction, variant in
@@ -35,9 +35,9 @@ private let buildPush:
       case .fadeIn:
         try b.step(0)
         try b.fade(appearing, -1)
-        try b.step(0.4)
+        try b.step(0.3)
         try b.translate(disappearing, -dx, -dy)
-        try b.step(0.2)
+        try b.step(0.1)
         try b.fade(appearing, 1)
         try b.fade(disappearing, -1)
       }
@@ -58,7 +58,7 @@ nonisolated(unsafe) private let descriptor = plugin(
         enumParameter(
           "variant", labels: ["plain", "fade-in", "to-back"], defaultIndex: 0,
           description:
-            "plain: both move together (0.4 s); fade-in: the old content slides out, then the new one fades in (0.6 s); to-back: the old content shrinks to half its size as it leaves (0.4 s)."
+            "plain: both move together (0.4 s); fade-in: the old content slides out (0.3 s), then the new one fades in (0.1 s); to-back: the old content shrinks to half its size as it leaves (0.4 s)."
         ),
       ],
       presets: [

@@ -1,6 +1,7 @@
 /// The duration a caller asks an animation to last.
 public enum RequestedDuration: Hashable, Sendable, Codable, CustomStringConvertible {
-  /// The sum of the style's own steps, unchanged.
+  /// No particular duration: the registry plays the style's default duration (stagehand_plugin.h, section 12); an
+  /// animation rescaled to it is unchanged.
   case intrinsic
   /// A number of seconds, zero or positive.
   case seconds(Double)

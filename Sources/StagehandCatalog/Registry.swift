@@ -163,7 +163,9 @@ public final class Registry: TransitionBuilding, Sendable {
       throw .plugin(error)
     }
     do {
-      return try animation.rescaled(to: duration)
+      // No particular duration asked: the style's default duration, as stagehand_plugin.h says (section 12).
+      let played = duration == .intrinsic ? .seconds(resolved.entry.style.defaultDuration) : duration
+      return try animation.rescaled(to: played)
     } catch {
       throw .animation(error)
     }

@@ -137,15 +137,16 @@ extension PluginChecker {
     return zip(left, right).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($0), abs($1)) }
   }
 
-  /// With the default parameter values, the steps' durations SHOULD add up to the style's default duration (sections
-  /// 9 and 12). Other values may give other durations (a variant with an extra step).
-  mutating func checkDuration(_ style: StyleInfo, _ defaults: [Animation]) {
-    guard let other = defaults.first(where: { abs($0.duration - style.defaultDuration) > 1e-9 }) else { return }
+  /// The steps' durations SHOULD add up to the style's default duration, whatever the parameters and the container
+  /// (sections 9 and 12): the host plays default_duration when no duration is asked for, so a build of another length
+  /// is played faster or slower than it was described.
+  mutating func checkDuration(_ style: StyleInfo, _ builds: [Animation]) {
+    guard let other = builds.first(where: { abs($0.duration - style.defaultDuration) > 1e-9 }) else { return }
     add(
       CheckFinding(
         .warning, section: 12, style: style.name,
-        "its default_duration is \(style.defaultDuration) s, but with its default parameter values its steps add up "
-          + "to \(other.duration) s; catalogs list default_duration, so make them agree"))
+        "its default_duration is \(style.defaultDuration) s, but a build's steps add up to \(other.duration) s; the "
+          + "host plays default_duration when no duration is asked for, so make them agree"))
   }
 }
 

@@ -76,7 +76,7 @@ public struct PluginChecker {
       }
     }
     checkFlags(style, pairs)
-    checkDuration(style, pairs.prefix(Self.contexts.count).map(\.forward))  // the defaults come first
+    checkDuration(style, pairs.map(\.forward))
     checkParameters(index)
   }
 

@@ -116,7 +116,7 @@ struct TransitionOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "The duration in seconds, 0 to \(Int(Self.longestDuration)) (default: the style's intrinsic duration).",
+      "The duration in seconds, 0 to \(Int(Self.longestDuration)) (default: the style's default duration).",
       valueName: "seconds"))
   var duration: String?
 

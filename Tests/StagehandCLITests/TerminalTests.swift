@@ -82,9 +82,11 @@ struct TerminalTests {
   func endlessStyle() throws {
     let root = try CFixture.temporaryDirectory("endless")
     defer { try? FileManager.default.removeItem(at: root) }
+    // A default duration of 1e300 s, which is what a preview without --duration plays, and steps to match.
     let source = HostileSources.plugin.replacingOccurrences(
       of: "host->begin_step(builder, 0.3, SH_CURVE_EASE_IN_OUT)",
-      with: "host->begin_step(builder, 1e300, SH_CURVE_LINEAR)")
+      with: "host->begin_step(builder, 1e300, SH_CURVE_LINEAR)"
+    ).replacingOccurrences(of: ".default_duration = 0.3,", with: ".default_duration = 1e300,")
     try CFixture.compile(source, into: root, name: "libendless.so")
     var environment = cleanEnvironment
     environment["TERM"] = "xterm-256color"

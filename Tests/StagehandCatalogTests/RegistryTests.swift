@@ -131,3 +131,32 @@ struct RegistryTests {
     _ = try registry.forward(Transition("flip"), in: Self.context)
   }
 }
+
+@Suite("The duration a registry plays")
+struct RegistryDurationTests {
+  @Test("without a requested duration, the style's default duration is played, not its steps' sum; else the request")
+  func defaultDuration() throws {
+    let directory = try CFixture.temporaryDirectory("default-duration")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // The fixture's steps add up to 0.3 s; it declares 0.9 s.
+    let source = FixtureSources.plugin.replacingOccurrences(
+      of: ".default_duration = 0.3,", with: ".default_duration = 0.9,")
+    _ = try CFixture.compile(source, into: directory, name: "libslow.so")
+    let registry = Registry(
+      searchPath: PluginSearchPath(directories: [directory.path]),
+      options: RegistryOptions(cachePath: nil, scanner: BuiltProducts.scanner.path))
+    let bounds = Rect(x: 0, y: 0, width: 320, height: 480)
+    let style = try registry.resolve("org.example.fixture:slide").entry.style
+    #expect(style.defaultDuration == 0.9)
+    for inverse in [false, true] {
+      let intrinsic = TransitionContext(bounds: bounds)
+      let played =
+        inverse
+        ? try registry.inverse(Transition("org.example.fixture:slide"), in: intrinsic)
+        : try registry.forward(Transition("org.example.fixture:slide"), in: intrinsic)
+      #expect(abs(played.duration - 0.9) < 1e-12, "inverse: \(inverse)")
+      let asked = TransitionContext(bounds: bounds, duration: .seconds(2))
+      #expect(abs(try registry.forward(Transition("org.example.fixture:slide"), in: asked).duration - 2) < 1e-12)
+    }
+  }
+}
