@@ -81,9 +81,12 @@ enum Timeline {
     let values = (try? resolved.values(overriding: transition.parameters)) ?? []
     let assignments = zip(style.parameters, values).map { "\($0.symbol)=\($0.text(for: $1))" }
     let kind = resolved.preset == nil ? "style" : "preset of \(style.name)"
+    let duration =
+      context.duration == .intrinsic
+      ? "\(style.defaultDuration.formatted()) s (the style's default)" : "\(context.duration)"
     return """
       \(resolved.name) (\(kind), plugin \(resolved.entry.plugin.info.id))\(assignments.isEmpty ? "" : ": " + assignments.joined(separator: " "))
-      container \(context.bounds.size.width.formatted())x\(context.bounds.size.height.formatted()), duration \(context.duration)
+      container \(context.bounds.size.width.formatted())x\(context.bounds.size.height.formatted()), duration \(duration)
       """
   }
 

@@ -14,7 +14,7 @@ struct PreviewCommandTests {
 
   static let pushFromLeft = """
     push-from-left (preset of push, plugin org.stagehand.push): direction=left variant=plain
-    container 320x480, duration intrinsic
+    container 320x480, duration 0.4 s (the style's default)
 
     forward: 3 steps, 0.4 s
       step 1: at 0 s instantly: appearing translate (-320, 0, 0)

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# install.sh: installs Stagehand under a prefix, for users and for plugin authors.
+#
+# Usage:   PREFIX=/usr/local Scripts/install.sh            (builds in release first)
+#          PREFIX=$HOME/.local Scripts/install.sh --from .build/debug    (installs what is built there)
+#
+# It puts:
+#   PREFIX/bin/stagehand                              the command
+#   PREFIX/libexec/stagehand/stagehand-scanner        the child it starts to scan and check libraries
+#   PREFIX/lib/stagehand/plugins/libStagehand*.so     the bundled plugins (found by PREFIX/bin/stagehand)
+#   PREFIX/include/stagehand/stagehand_plugin.h       the plugin ABI, the whole spec
+#   PREFIX/lib/pkgconfig/stagehand-plugin.pc          so that `pkg-config --cflags stagehand-plugin` finds the header
+#
+# The executables link the Swift standard library statically; the bundled Swift plugins use the Swift runtime of the
+# toolchain they were built with (its path is in their RPATH), so keep that toolchain installed.
+set -euo pipefail
+
+prefix=${PREFIX:-/usr/local}
+from=""
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --from) from=$2; shift 2 ;;
+    --prefix) prefix=$2; shift 2 ;;
+    -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "install.sh: unknown argument '$1'; see --help" >&2; exit 64 ;;
+  esac
+done
+[[ $prefix == /* ]] || { echo "install.sh: PREFIX must be an absolute path, not '$prefix'" >&2; exit 64; }
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+if [[ -z $from ]]; then
+  (cd "$root" && swift build -c release)
+  from=$root/.build/release
+fi
+[[ -x $from/stagehand && -x $from/stagehand-scanner ]] ||
+  { echo "install.sh: no stagehand and stagehand-scanner in $from; build first (swift build)" >&2; exit 1; }
+plugins=("$from"/libStagehand*.so)
+[[ -e ${plugins[0]} ]] || { echo "install.sh: no bundled plugin (libStagehand*.so) in $from" >&2; exit 1; }
+
+install -d "$prefix/bin" "$prefix/libexec/stagehand" "$prefix/lib/stagehand/plugins" "$prefix/include/stagehand" \
+  "$prefix/lib/pkgconfig"
+install -m 755 "$from/stagehand" "$prefix/bin/stagehand"
+install -m 755 "$from/stagehand-scanner" "$prefix/libexec/stagehand/stagehand-scanner"
+install -m 644 "${plugins[@]}" "$prefix/lib/stagehand/plugins/"
+install -m 644 "$root/Sources/CStagehandPlugin/include/stagehand_plugin.h" "$prefix/include/stagehand/"
+
+abi_major=$(sed -n 's/^#define SH_ABI_MAJOR \([0-9]*\).*/\1/p' "$root/Sources/CStagehandPlugin/include/stagehand_plugin.h")
+abi_minor=$(sed -n 's/^#define SH_ABI_MINOR \([0-9]*\).*/\1/p' "$root/Sources/CStagehandPlugin/include/stagehand_plugin.h")
+cat > "$prefix/lib/pkgconfig/stagehand-plugin.pc" <<PC
+# The Stagehand plugin ABI: a header only. A plugin links nothing of Stagehand.
+prefix=$prefix
+includedir=\${prefix}/include
+libdir=\${prefix}/lib
+plugindir=\${libdir}/stagehand/plugins
+
+Name: stagehand-plugin
+Description: The C ABI of Stagehand transition plugins (stagehand_plugin.h)
+Version: $abi_major.$abi_minor
+Cflags: -I\${includedir}/stagehand
+PC
+chmod 644 "$prefix/lib/pkgconfig/stagehand-plugin.pc"
+echo "installed Stagehand in $prefix (the plugin ABI $abi_major.$abi_minor: pkg-config --cflags stagehand-plugin)"

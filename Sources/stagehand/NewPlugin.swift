@@ -1,0 +1,83 @@
+import ArgumentParser
+import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stagehand new-plugin ID`: writes a plugin project to start from.
+struct NewPlugin: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "new-plugin",
+    abstract: "Write a new plugin project in C: a source file, a Makefile (pkg-config) and a README.",
+    discussion: """
+      The plugin has one style, named after the last label of ID, with an enum and a decimal parameter and a preset. \
+      As written it builds with 'make' (stagehand-plugin.pc must be on the pkg-config path: it is installed with \
+      Stagehand), passes 'stagehand check --strict' ('make check') and installs into \
+      ~/.local/share/stagehand/plugins ('make install'). The directory must not exist, or be empty.
+      """)
+
+  @Argument(help: "The plugin id: a reverse-DNS name of a domain you control, e.g. org.example.slide-in.")
+  var id: String
+
+  @Option(help: "The language of the project. Only c is written for now.")
+  var language: String = "c"
+
+  @Option(name: [.short, .customLong("output")], help: "The directory to write (default: the style's name).")
+  var output: String?
+
+  func validate() throws {
+    guard Names.isPluginID(id), id.utf8.count <= 128 else {
+      throw ValidationError("'\(id.escapingControlCharacters)' is not a plugin id: \(Names.pluginIDRule)")
+    }
+    guard language == "c" else {
+      throw ValidationError("--language '\(language.escapingControlCharacters)' is not written yet; use c")
+    }
+  }
+
+  func run() throws {
+    let template = PluginTemplate(id: id)
+    let directory = output ?? template.style
+    if let stream = opendir(directory) {
+      var names = 0
+      while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { names += 1 }
+      }
+      closedir(stream)
+      guard names == 0 else {
+        printError("stagehand: \(directory) exists and is not empty; name another directory with --output")
+        throw ExitCode(1)
+      }
+    } else if mkdir(directory, 0o755) != 0 {
+      printError("stagehand: cannot create \(directory): \(String(cString: strerror(errno)))")
+      throw ExitCode(1)
+    }
+    for (name, contents) in template.files {
+      let path = directory + "/" + name
+      // O_EXCL: a file that appeared meanwhile is never overwritten.
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else {
+        printError("stagehand: cannot create \(path): \(String(cString: strerror(errno)))")
+        throw ExitCode(1)
+      }
+      var bytes = Array(contents.utf8)[...]
+      while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else {
+          printError("stagehand: cannot write \(path): \(String(cString: strerror(errno)))")
+          close(descriptor)
+          throw ExitCode(1)
+        }
+        bytes = bytes.dropFirst(written)
+      }
+      guard close(descriptor) == 0 else {
+        printError("stagehand: cannot write \(path): \(String(cString: strerror(errno)))")
+        throw ExitCode(1)
+      }
+    }
+    print("wrote \(directory): \(template.files.map(\.name).joined(separator: ", "))")
+    print("next: cd \(directory) && make && make check && make install && stagehand preview \(template.style)")
+  }
+}

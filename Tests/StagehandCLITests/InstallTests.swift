@@ -1,0 +1,69 @@
+import Foundation
+import StagehandTestSupport
+import Testing
+
+@Suite("Installing Stagehand, and writing a plugin from the template against the installed header")
+struct InstallTests {
+  @Test("install into a prefix; list and check from it; new-plugin, make, make check, make install, preview")
+  func installAndWriteAPlugin() throws {
+    let root = try CFixture.temporaryDirectory("install")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let prefix = root.appendingPathComponent("prefix").path
+    var environment = cleanEnvironment
+    environment["PREFIX"] = prefix
+    environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
+    environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
+    environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
+    let script = CFixture.repositoryRoot.appendingPathComponent("Scripts/install.sh")
+    let install = try run(script, ["--from", BuiltProducts.directory.path], environment: environment)
+    #expect(install.status == 0, "\(install.standardError)")
+    #expect(install.standardOutput.contains("installed Stagehand in \(prefix)"))
+
+    // The installed command finds its plugins and its scanner under the prefix, with nothing else to tell it.
+    let stagehand = URL(fileURLWithPath: prefix + "/bin/stagehand")
+    let list = try run(stagehand, ["list"], environment: environment)
+    #expect(list.status == 0 && list.standardError == "", "\(list.standardError)")
+    #expect(list.standardOutput.contains("org.stagehand.push"))
+    let check = try run(stagehand, ["check", "--strict", prefix + "/lib/stagehand/plugins"], environment: environment)
+    #expect(check.status == 0, "\(check.standardOutput)")
+    #expect(check.standardOutput.hasSuffix("5 of 5 libraries passed (strict)\n"))
+
+    // A plugin from the template, built with its Makefile against the installed header (pkg-config).
+    let project = root.appendingPathComponent("slide-in").path
+    let made = try run(
+      stagehand, ["new-plugin", "org.example.slide-in", "--output", project], environment: environment)
+    #expect(made.status == 0, "\(made.standardError)")
+    var build = environment
+    build["PKG_CONFIG_PATH"] = prefix + "/lib/pkgconfig"
+    build["STAGEHAND"] = stagehand.path
+    build["PLUGIN_DIR"] = root.appendingPathComponent("data/stagehand/plugins").path
+    let make = URL(fileURLWithPath: "/usr/bin/make")
+    for target in ["all", "check", "install"] {
+      let result = try run(make, ["-C", project, target == "all" ? "libslide-in.so" : target], environment: build)
+      #expect(result.status == 0, "make \(target): \(result.standardOutput)\(result.standardError)")
+    }
+    let preview = try run(stagehand, ["preview", "slide-in-from-right"], environment: environment)
+    #expect(preview.status == 0, "\(preview.standardError)")
+    #expect(
+      preview.standardOutput.hasPrefix(
+        "slide-in-from-right (preset of slide-in, plugin org.example.slide-in): direction=right distance=0.5\n"))
+  }
+
+  @Test("new-plugin refuses a bad id (64) and a directory that is not empty (1), and changes nothing there")
+  func newPluginRefusals() throws {
+    let root = try CFixture.temporaryDirectory("new-plugin")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let badID = try runStagehand(["new-plugin", "Example"], environment: cleanEnvironment)
+    #expect(badID.status == 64)
+    #expect(badID.standardError.contains("'Example' is not a plugin id"))
+    let busy = root.appendingPathComponent("busy")
+    try FileManager.default.createDirectory(at: busy, withIntermediateDirectories: true)
+    try "mine\n".write(to: busy.appendingPathComponent("Makefile"), atomically: true, encoding: .utf8)
+    let refused = try runStagehand(
+      ["new-plugin", "org.example.busy", "--output", busy.path], environment: cleanEnvironment)
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("exists and is not empty"))
+    #expect(try String(contentsOf: busy.appendingPathComponent("Makefile"), encoding: .utf8) == "mine\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: busy.path) == ["Makefile"])
+  }
+}
