@@ -101,7 +101,34 @@
  *     SH_EXPORT const sh_plugin *stagehand_plugin_v1(void) { return &plugin; }
  *
  * Fields left out of the initialisers are zero or NULL: no flags, no parameters, no presets, no inverse builder.
- * A complete example with parameters and presets ships with Stagehand in Plugins/Examples/Zoom/zoom.c.
+ * A complete example with parameters and presets ships with Stagehand in Plugins/Examples/Zoom/zoom.c, and
+ * `stagehand new-plugin ID` writes a project to start from. `stagehand check` validates a built library.
+ *
+ * In C++. The header declares everything with C linkage, so the entry defined above gets it too. C++20 has
+ * designated initialisers, but they MUST name the fields in the order the structs declare them, and g++ -Wextra warns
+ * about every field one leaves out (name them all, or add -Wno-missing-field-initializers). C++17 has none: fill
+ * each struct by name in a function, and keep the descriptor in a function-local static, which C++ initialises once,
+ * safely from any thread:
+ *
+ *     static sh_plugin make_plugin() {
+ *         sh_plugin plugin{};                          // every field zero or NULL
+ *         plugin.abi_major = SH_ABI_MAJOR;
+ *         plugin.abi_minor = SH_ABI_MINOR;
+ *         plugin.struct_size = sizeof(sh_plugin);
+ *         plugin.id = "org.example.fade";
+ *         ...                                          // arrays of styles: static, filled the same way
+ *         return plugin;
+ *     }
+ *     SH_EXPORT const sh_plugin *stagehand_plugin_v1(void) {
+ *         static const sh_plugin plugin = make_plugin();
+ *         return &plugin;
+ *     }
+ *
+ * Cast a builder with reinterpret_cast<sh_function>(&build) (section 11), and let no exception leave it (section 7).
+ *
+ * Files. The host scans the files whose names end in `.so` in its plugin directories: a versioned name such as
+ * libfade.so.1 is not scanned, so install the library under a name ending in `.so`. It skips a file, or a directory,
+ * that another user could change (writable by group or others, or owned by someone other than the user or root).
  *
  * ------------------------------------------------------------------------------------------------------------------
  * 3. Vocabulary and units
@@ -275,6 +302,10 @@
  * A layer with a corner at or behind the camera (w <= 0) is not drawn. Hence a positive dz moves a layer away from the
  * viewer, and with perspective makes it look smaller.
  *
+ * Clipping. Everything is drawn within the container's bounds: what a layer covers outside them is cut off (a push
+ * moves the old content out of sight by moving it out of the bounds). A z translation never changes which content is
+ * drawn on top (see "Layers" above).
+ *
  * Rotations follow the right-hand rule in these coordinates: a positive angle about (0, 0, 1) turns x towards y,
  * which is clockwise on screen since y points down; about (0, 1, 0) it turns z towards x, bringing a layer's right
  * edge towards the viewer; about (1, 0, 0) it turns y towards z, moving its bottom edge away from the viewer. A
@@ -338,6 +369,10 @@ extern "C" {
 /* ABI version of this header (section 4). */
 #define SH_ABI_MAJOR 1
 #define SH_ABI_MINOR 0
+
+/* Pi, for builders that turn degrees into the radians rotate() takes: <math.h> defines M_PI only outside strict ISO C
+ * (with -std=c11 it needs _DEFAULT_SOURCE), so use this one. */
+#define SH_PI 3.14159265358979323846
 
 /* Name of the entry symbol, for dlsym (section 14). */
 #define SH_PLUGIN_ENTRY_NAME "stagehand_plugin_v1"
