@@ -38,14 +38,14 @@ nonisolated(unsafe) private let descriptor = plugin(
   styles: [
     style(
       "cover", summary: "The new content slides in over the old one, which stays still.", defaultDuration: 0.4,
-      parameters: [
+      parameters: (
         enumParameter(
           "direction",
           labels: ["bottom", "top", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right"],
           defaultIndex: 0, description: "The edge or corner the new content comes from."),
         boolParameter(
           "push-to-back", defaultValue: false, description: "Whether the old content recedes to 0.95 of its size."),
-      ],
+      ),
       presets: [
         coverPreset("cover-from-bottom", "Slides the new content in from the bottom.", "bottom", back: false),
         coverPreset("cover-from-top", "Slides the new content in from the top.", "top", back: false),

@@ -35,13 +35,11 @@ nonisolated(unsafe) private let descriptor = plugin(
   styles: [
     style(
       "cross-dissolve", summary: "The new content fades in while the old one fades out.", defaultDuration: 0.4,
-      flags: UInt32(SH_STYLE_SYMMETRIC), parameters: [], presets: [], builder: buildCrossDissolve),
+      flags: UInt32(SH_STYLE_SYMMETRIC), builder: buildCrossDissolve),
     style(
       "fade-in", summary: "The new content fades in over the old one, which stays still.", defaultDuration: 0.4,
-      parameters: [
-        boolParameter(
-          "push-to-back", defaultValue: false, description: "Whether the old content recedes to 0.95 of its size.")
-      ],
+      parameters: boolParameter(
+        "push-to-back", defaultValue: false, description: "Whether the old content recedes to 0.95 of its size."),
       presets: [
         preset(
           "fade-in-push-to-back", "The new content fades in while the old one recedes to 0.95 of its size.",

@@ -38,7 +38,7 @@ nonisolated(unsafe) private let descriptor = plugin(
     style(
       "flip", summary: "The old content turns away and the new one turns in, like the faces of a card.",
       defaultDuration: 0.6, flags: UInt32(SH_STYLE_USES_3D),
-      parameters: [
+      parameters: (
         enumParameter(
           "axis", labels: ["vertical", "horizontal"], defaultIndex: 0,
           description: "The axis through the centre the contents turn about."),
@@ -47,7 +47,7 @@ nonisolated(unsafe) private let descriptor = plugin(
           description:
             "How far the camera stands, in container extents (the width for a vertical axis, the height for a horizontal one)."
         ),
-      ],
+      ),
       presets: [
         preset("flip-vertically", "Turns the contents about the vertical axis.", [("axis", "vertical")]),
         preset("flip-horizontally", "Turns the contents about the horizontal axis.", [("axis", "horizontal")]),

@@ -51,7 +51,7 @@ nonisolated(unsafe) private let descriptor = plugin(
     style(
       "push", summary: "The new content pushes the old one out, both moving by the container's extent.",
       defaultDuration: 0.4,
-      parameters: [
+      parameters: (
         enumParameter(
           "direction", labels: ["left", "right", "top", "bottom"], defaultIndex: 1,
           description: "The edge the new content comes from."),
@@ -60,7 +60,7 @@ nonisolated(unsafe) private let descriptor = plugin(
           description:
             "plain: both move together (0.4 s); fade-in: the old content slides out (0.3 s), then the new one fades in (0.1 s); to-back: the old content shrinks to half its size as it leaves (0.4 s)."
         ),
-      ],
+      ),
       presets: [
         preset("push-from-left", "Pushes the new content in from the left.", [("direction", "left")]),
         preset("push-from-right", "Pushes the new content in from the right.", [("direction", "right")]),

@@ -1,6 +1,6 @@
 // Helpers for writing a Stagehand plugin in Swift against stagehand_plugin.h alone.
 //
-// This one file is compiled into every built-in plugin (each plugin directory links to it), so each library gets its
+// These files are compiled into every built-in plugin (each plugin directory links to them), so each library gets its
 // own private copy: plugins share no Swift module with each other or with the host, and no Swift value crosses the
 // C boundary. Everything the descriptor points to is allocated once and never freed, as the header requires.
 
@@ -19,35 +19,65 @@ func permanent<T>(_ items: [T]) -> UnsafePointer<T>? {
   return UnsafePointer(storage)
 }
 
+/// A parameter declaration, typed by the C type its builder argument takes: `Int32` for enum and integer
+/// parameters, `Double` for decimal ones, `Bool` for booleans (section 13 of the header). The `style` functions
+/// (PluginSupport+Styles.swift) accept a builder only if its signature matches these types.
+struct Parameter<CValue> {
+  /// The descriptor entry.
+  let descriptor: sh_parameter
+}
+
 /// An enum parameter whose labels are `labels` and whose default is the label at `defaultIndex`.
 func enumParameter(
   _ symbol: StaticString, labels: [StaticString], defaultIndex: Int, description: StaticString
-) -> sh_parameter {
-  sh_parameter(
-    struct_size: UInt32(MemoryLayout<sh_parameter>.size), symbol: cString(symbol), type: Int32(SH_PARAM_ENUM),
-    minimum: 0, maximum: Double(labels.count - 1), default_value: Double(defaultIndex),
-    label_count: UInt32(labels.count), labels: permanent(labels.map { Optional(cString($0)) }), unit: nil,
-    description: cString(description))
+) -> Parameter<Int32> {
+  Parameter(
+    descriptor: sh_parameter(
+      struct_size: UInt32(MemoryLayout<sh_parameter>.size), symbol: cString(symbol), type: Int32(SH_PARAM_ENUM),
+      minimum: 0, maximum: Double(labels.count - 1), default_value: Double(defaultIndex),
+      label_count: UInt32(labels.count), labels: permanent(labels.map { Optional(cString($0)) }), unit: nil,
+      description: cString(description)))
+}
+
+/// An integer parameter.
+func intParameter(
+  _ symbol: StaticString, range: ClosedRange<Int32>, defaultValue: Int32, unit: StaticString?,
+  description: StaticString
+) -> Parameter<Int32> {
+  Parameter(
+    descriptor: sh_parameter(
+      struct_size: UInt32(MemoryLayout<sh_parameter>.size), symbol: cString(symbol), type: Int32(SH_PARAM_INT),
+      minimum: Double(range.lowerBound), maximum: Double(range.upperBound), default_value: Double(defaultValue),
+      label_count: 0, labels: nil, unit: unit.map(cString), description: cString(description)))
 }
 
 /// A boolean parameter.
-func boolParameter(_ symbol: StaticString, defaultValue: Bool, description: StaticString) -> sh_parameter {
-  sh_parameter(
-    struct_size: UInt32(MemoryLayout<sh_parameter>.size), symbol: cString(symbol), type: Int32(SH_PARAM_BOOL),
-    minimum: 0, maximum: 1, default_value: defaultValue ? 1 : 0, label_count: 0, labels: nil, unit: nil,
-    description: cString(description))
+func boolParameter(_ symbol: StaticString, defaultValue: Bool, description: StaticString) -> Parameter<Bool> {
+  Parameter(
+    descriptor: sh_parameter(
+      struct_size: UInt32(MemoryLayout<sh_parameter>.size), symbol: cString(symbol), type: Int32(SH_PARAM_BOOL),
+      minimum: 0, maximum: 1, default_value: defaultValue ? 1 : 0, label_count: 0, labels: nil, unit: nil,
+      description: cString(description)))
 }
 
 /// A decimal parameter.
 func doubleParameter(
   _ symbol: StaticString, range: ClosedRange<Double>, defaultValue: Double, unit: StaticString,
   description: StaticString
-) -> sh_parameter {
-  sh_parameter(
-    struct_size: UInt32(MemoryLayout<sh_parameter>.size), symbol: cString(symbol), type: Int32(SH_PARAM_DOUBLE),
-    minimum: range.lowerBound, maximum: range.upperBound, default_value: defaultValue, label_count: 0, labels: nil,
-    unit: cString(unit), description: cString(description))
+) -> Parameter<Double> {
+  Parameter(
+    descriptor: sh_parameter(
+      struct_size: UInt32(MemoryLayout<sh_parameter>.size), symbol: cString(symbol), type: Int32(SH_PARAM_DOUBLE),
+      minimum: range.lowerBound, maximum: range.upperBound, default_value: defaultValue, label_count: 0, labels: nil,
+      unit: cString(unit), description: cString(description)))
 }
+
+/// The three fixed arguments of every builder (section 13): the context, the host table and the builder handle.
+typealias BuilderContext = UnsafePointer<sh_context>?
+/// The host table a builder receives.
+typealias BuilderHost = UnsafePointer<sh_host>?
+/// The opaque handle a builder passes to every host function.
+typealias BuilderHandle = OpaquePointer?
 
 /// A preset setting `values`, pairs of parameter symbol and value text.
 func preset(_ name: StaticString, _ summary: StaticString, _ values: [(StaticString, StaticString)]) -> sh_preset {
@@ -57,16 +87,17 @@ func preset(_ name: StaticString, _ summary: StaticString, _ values: [(StaticStr
     value_count: UInt32(entries.count), values: permanent(entries))
 }
 
-/// A style whose builder is `builder`, a `@convention(c)` function of the header's builder signature.
-func style<Builder>(
-  _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
-  parameters: [sh_parameter], presets: [sh_preset], builder: Builder
+/// A style from its parts; the typed `style` functions of PluginSupport+Styles.swift call it, after the compiler has
+/// checked the builder's signature against the parameters.
+func style(
+  _ name: StaticString, _ summary: StaticString, _ defaultDuration: Double, _ flags: UInt32,
+  _ parameters: [sh_parameter], _ presets: [sh_preset], _ builder: sh_function
 ) -> sh_style {
   sh_style(
     struct_size: UInt32(MemoryLayout<sh_style>.size), name: cString(name), summary: cString(summary),
     default_duration: defaultDuration, flags: flags, parameter_count: UInt32(parameters.count),
     parameters: permanent(parameters), preset_count: UInt32(presets.count), presets: permanent(presets),
-    builder: unsafeBitCast(builder, to: sh_function.self), inverse_builder: nil)
+    builder: builder, inverse_builder: nil)
 }
 
 /// The plugin descriptor, allocated once.
