@@ -102,14 +102,15 @@ func style(
 
 /// The plugin descriptor, allocated once.
 func plugin(
-  id: StaticString, version: StaticString, name: StaticString, description: StaticString, styles: [sh_style]
+  id: StaticString, version: StaticString, name: StaticString, author: StaticString = "The Stagehand authors",
+  license: StaticString = "Apache-2.0", description: StaticString, styles: [sh_style]
 ) -> UnsafePointer<sh_plugin> {
   permanent([
     sh_plugin(
       abi_major: UInt16(SH_ABI_MAJOR), abi_minor: UInt16(SH_ABI_MINOR),
       struct_size: UInt32(MemoryLayout<sh_plugin>.size),
-      id: cString(id), version: cString(version), name: cString(name), author: cString("The Stagehand authors"),
-      license: cString("Apache-2.0"), description: cString(description), style_count: UInt32(styles.count),
+      id: cString(id), version: cString(version), name: cString(name), author: cString(author),
+      license: cString(license), description: cString(description), style_count: UInt32(styles.count),
       styles: permanent(styles))
   ])!
 }

@@ -9,18 +9,18 @@ import StagehandPlugins
 struct NewPlugin: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "new-plugin",
-    abstract: "Write a new plugin project in C: a source file, a Makefile (pkg-config) and a README.",
+    abstract: "Write a new plugin project, in C (a Makefile) or Swift (a package), ready to build.",
     discussion: """
       The plugin has one style, named after the last label of ID, with an enum and a decimal parameter and a preset. \
-      As written it builds with 'make' (stagehand-plugin.pc must be on the pkg-config path: it is installed with \
-      Stagehand), passes 'stagehand check --strict' ('make check') and installs into \
-      ~/.local/share/stagehand/plugins ('make install'). The directory must not exist, or be empty.
+      As written it builds ('make' in C, 'swift build' in Swift; stagehand-plugin.pc must be on the pkg-config path: \
+      it is installed with Stagehand) and passes 'stagehand check --strict'. In C, 'make install' copies it into \
+      ~/.local/share/stagehand/plugins. The directory must not exist, or be empty.
       """)
 
   @Argument(help: "The plugin id: a reverse-DNS name of a domain you control, e.g. org.example.slide-in.")
   var id: String
 
-  @Option(help: "The language of the project. Only c is written for now.")
+  @Option(help: "The language of the project: c or swift.")
   var language: String = "c"
 
   @Option(name: [.short, .customLong("output")], help: "The directory to write (default: the style's name).")
@@ -30,13 +30,13 @@ struct NewPlugin: ParsableCommand {
     guard Names.isPluginID(id), id.utf8.count <= 128 else {
       throw ValidationError("'\(id.escapingControlCharacters)' is not a plugin id: \(Names.pluginIDRule)")
     }
-    guard language == "c" else {
-      throw ValidationError("--language '\(language.escapingControlCharacters)' is not written yet; use c")
+    guard PluginTemplate.Language(rawValue: language) != nil else {
+      throw ValidationError("--language '\(language.escapingControlCharacters)' is not one of c, swift")
     }
   }
 
   func run() throws {
-    let template = PluginTemplate(id: id)
+    let template = PluginTemplate(id: id, language: PluginTemplate.Language(rawValue: language)!)
     let directory = output ?? template.style
     if let stream = opendir(directory) {
       var names = 0
@@ -55,6 +55,15 @@ struct NewPlugin: ParsableCommand {
     }
     for (name, contents) in template.files {
       let path = directory + "/" + name
+      // Subdirectories (a Swift package's Sources/...), made as needed.
+      var parent = directory
+      for component in name.split(separator: "/").dropLast() {
+        parent += "/" + component
+        guard mkdir(parent, 0o755) == 0 || errno == EEXIST else {
+          printError("stagehand: cannot create \(parent): \(String(cString: strerror(errno)))")
+          throw ExitCode(1)
+        }
+      }
       // O_EXCL: a file that appeared meanwhile is never overwritten.
       let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else {
@@ -78,6 +87,10 @@ struct NewPlugin: ParsableCommand {
       }
     }
     print("wrote \(directory): \(template.files.map(\.name).joined(separator: ", "))")
-    print("next: cd \(directory) && make && make check && make install && stagehand preview \(template.style)")
+    switch template.language {
+    case .c: print("next: cd \(directory) && make && make check && make install && stagehand preview \(template.style)")
+    case .swift:
+      print("next: cd \(directory) && swift build && stagehand check --strict .build/debug/\(template.library)")
+    }
   }
 }

@@ -1,9 +1,19 @@
-/// The files of a new plugin project in C: one style named after the last label of the plugin id, with an enum and a
-/// decimal parameter and a preset, that builds with its Makefile (the header found through pkg-config) and passes
-/// `stagehand check --strict` as written.
+/// The files of a new plugin project: one style named after the last label of the plugin id, with an enum and a
+/// decimal parameter and a preset, that builds as written (in C with its Makefile, in Swift with `swift build`; the
+/// header found through pkg-config either way) and passes `stagehand check --strict`.
 struct PluginTemplate {
+  /// The language of a project.
+  enum Language: String, CaseIterable {
+    /// C11, with a Makefile.
+    case c
+    /// Swift, as a Swift package.
+    case swift
+  }
+
   /// The plugin id, e.g. `org.example.slide-in`.
   var id: String
+  /// The language.
+  var language: Language = .c
   /// The style's name: the id's last label.
   var style: String { String(id.split(separator: ".").last!) }
   /// The C identifier prefix: the style's name with `-` as `_`.
@@ -11,9 +21,22 @@ struct PluginTemplate {
   /// The library's file name.
   var library: String { "lib\(style).so" }
 
-  /// The files, by name, in the order they are written.
+  /// The files, by path in the project, in the order they are written.
   var files: [(name: String, contents: String)] {
-    [("\(style).c", source), ("Makefile", makefile), ("README.md", readme)]
+    switch language {
+    case .c: [("\(style).c", source), ("Makefile", makefile), ("README.md", readme)]
+    case .swift:
+      [
+        ("Package.swift", package), ("Sources/CStagehandPlugin/module.modulemap", moduleMap),
+        ("Sources/CStagehandPlugin/shim.h", "#include <stagehand_plugin.h>\n"),
+        ("Sources/\(target)/\(target).swift", swiftSource), ("README.md", swiftReadme),
+      ] + PluginSupportFiles.files.map { ("Sources/\(target)/\($0.name)", $0.contents) }
+    }
+  }
+
+  /// The Swift target's name: the style's name in upper camel case (`slide-in` is `SlideIn`).
+  var target: String {
+    style.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
   var makefile: String {

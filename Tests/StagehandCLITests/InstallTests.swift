@@ -49,6 +49,45 @@ struct InstallTests {
         "slide-in-from-right (preset of slide-in, plugin org.example.slide-in): direction=right distance=0.5\n"))
   }
 
+  @Test("the Swift template builds with swift build against the installed header and passes check --strict")
+  func swiftTemplate() throws {
+    let root = try CFixture.temporaryDirectory("install-swift")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let prefix = root.appendingPathComponent("prefix").path
+    var environment = cleanEnvironment
+    environment["PREFIX"] = prefix
+    environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
+    let script = CFixture.repositoryRoot.appendingPathComponent("Scripts/install.sh")
+    #expect(try run(script, ["--from", BuiltProducts.directory.path], environment: environment).status == 0)
+    let stagehand = URL(fileURLWithPath: prefix + "/bin/stagehand")
+    let project = root.appendingPathComponent("slide-in")
+    let made = try run(
+      stagehand, ["new-plugin", "--language", "swift", "org.example.slide-in", "-o", project.path],
+      environment: environment)
+    #expect(made.status == 0, "\(made.standardError)")
+
+    // The support files are the repository's, byte for byte.
+    for name in ["PluginSupport.swift", "PluginSupport+Styles.swift", "exports.map"] {
+      let copy = try Data(contentsOf: project.appendingPathComponent("Sources/SlideIn/\(name)"))
+      let original = try Data(contentsOf: CFixture.repositoryRoot.appendingPathComponent("Plugins/Support/\(name)"))
+      #expect(copy == original, "\(name) differs from Plugins/Support/\(name): run Scripts/generate-style-overloads.py")
+    }
+
+    var build = ProcessInfo.processInfo.environment
+    build["PKG_CONFIG_PATH"] = prefix + "/lib/pkgconfig"
+    let built = try run(
+      URL(fileURLWithPath: Toolchain.swift), ["build", "--package-path", project.path], environment: build,
+      timeLimit: 600)
+    #expect(built.status == 0, "\(built.standardOutput)\(built.standardError)")
+    let library = project.appendingPathComponent(".build/debug/libslide-in.so").path
+    let check = try run(stagehand, ["check", "--strict", library], environment: environment)
+    #expect(check.status == 0, "\(check.standardOutput)")
+    environment["STAGEHAND_PLUGIN_PATH"] = project.appendingPathComponent(".build/debug").path
+    let preview = try run(stagehand, ["preview", "slide-in", "--param", "direction=top"], environment: environment)
+    #expect(preview.status == 0, "\(preview.standardError)")
+    #expect(preview.standardOutput.hasPrefix("slide-in (style, plugin org.example.slide-in): direction=top"))
+  }
+
   @Test("new-plugin refuses a bad id (64) and a directory that is not empty (1), and changes nothing there")
   func newPluginRefusals() throws {
     let root = try CFixture.temporaryDirectory("new-plugin")
@@ -65,5 +104,22 @@ struct InstallTests {
     #expect(refused.standardError.contains("exists and is not empty"))
     #expect(try String(contentsOf: busy.appendingPathComponent("Makefile"), encoding: .utf8) == "mine\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: busy.path) == ["Makefile"])
+    let language = try runStagehand(
+      ["new-plugin", "org.example.rusty", "--language", "rust", "-o", root.appendingPathComponent("r").path],
+      environment: cleanEnvironment)
+    #expect(language.status == 64)
+    #expect(language.standardError.contains("--language 'rust' is not one of c, swift"))
+  }
+}
+
+/// The toolchain's `swift`: on PATH, else the one of this machine's toolchain.
+enum Toolchain {
+  static var swift: String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for directory in path.split(separator: ":") + ["/opt/swift/usr/bin"] {
+      let candidate = "\(directory)/swift"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return "/usr/bin/swift"
   }
 }
