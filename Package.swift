@@ -42,7 +42,9 @@ let package = Package(
     .library(name: "StagehandExampleZoom", type: .dynamic, targets: ["StagehandExampleZoom"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    // `swift package generate-documentation`: DocC for the Swift modules (articles in each module's .docc folder).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
   ],
   targets: [
     // The animation model: geometry, layers, timing curves, steps, animations and their exact reversal.
