@@ -70,8 +70,20 @@ let package = Package(
     // Containers that keep each content's transition: a stack and a placeholder.
     .target(name: "StagehandContainers", dependencies: ["StagehandAnimation"]),
 
-    // Drawing transitions: the compositor and the terminal preview.
-    .target(name: "StagehandRender", dependencies: ["StagehandAnimation"]),
+    // pixman, from Debian's libpixman-1-dev: the raster renderer's compositing.
+    .systemLibrary(name: "CStagehandPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+    // libpng, libjpeg-turbo and libwebp's animation encoder, from Debian's -dev packages.
+    .systemLibrary(name: "CStagehandPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CStagehandJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .systemLibrary(name: "CStagehandWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+    // Image files in C: decoding and encoding with the libraries' longjmp error handling kept inside C, so that no
+    // Swift frame is ever jumped over; every failure comes back as a status code and a message.
+    .target(
+      name: "CStagehandImages", dependencies: ["CStagehandPNG", "CStagehandJPEG", "CStagehandWebP"],
+      cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
+
+    // Drawing transitions: the pixman renderer, images in and out, the terminal preview.
+    .target(name: "StagehandRender", dependencies: ["StagehandAnimation", "CStagehandPixman", "CStagehandImages"]),
 
     // Built-in plugins.
     .target(
@@ -109,7 +121,18 @@ let package = Package(
     .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
-    .testTarget(name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
+    .testTarget(
+      name: "StagehandCLITests",
+      dependencies: ["StagehandCatalog", "StagehandTestSupport", "CStagehandPNG", "CStagehandWebPDemux"]),
+    // libwebp's demuxer and animation decoder, for tests only: an independent reader of the animated WebP written.
+    .systemLibrary(
+      name: "CStagehandWebPDemux", path: "Tests/CStagehandWebPDemux", pkgConfig: "libwebpdemux",
+      providers: [.apt(["libwebp-dev"])]),
+    .testTarget(
+      name: "StagehandRenderTests",
+      dependencies: [
+        "StagehandRender", "StagehandCatalog", "StagehandTestSupport", "CStagehandPNG", "CStagehandWebPDemux",
+      ]),
     .testTarget(
       name: "StagehandContainersTests",
       dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),
