@@ -69,9 +69,21 @@ public final class FrameRenderer {
       var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(placement.alpha) * 257)
       mask = pixman_image_create_solid_fill(&color)
     }
+    // A projective layer is drawn only near its quad (LayerPlacement.spans).
+    var region = pixman_region32_t()
+    let clipped = !placement.isPixelAligned && placement.isProjective
+    if clipped {
+      let spans = placement.spans
+      _ = spans.withUnsafeBufferPointer { pixman_region32_init_rects(&region, $0.baseAddress, Int32($0.count)) }
+      pixman_image_set_clip_region32(target.image, &region)
+    }
     pixman_image_composite32(
       operation, source, mask, target.image, sourceX, sourceY, 0, 0, Int32(box.x), Int32(box.y), Int32(box.width),
       Int32(box.height))
+    if clipped {
+      pixman_image_set_clip_region32(target.image, nil)
+      pixman_region32_fini(&region)
+    }
     if let mask { pixman_image_unref(mask) }
   }
 }

@@ -22,7 +22,7 @@ struct Stagehand: ParsableCommand {
       the requested style failed or was refused, 64 a usage error (unknown style, bad parameter or option).
       """,
     version: StagehandVersion.current,
-    subcommands: [List.self, Info.self, Preview.self, Demo.self, Plugins.self, Scan.self, Manifest.self]
+    subcommands: [List.self, Info.self, Preview.self, Render.self, Demo.self, Plugins.self, Scan.self, Manifest.self]
   )
 
   /// Parses the command line and runs the command, then leaves with `_exit`: standard output is flushed first, and
