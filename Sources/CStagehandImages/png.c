@@ -135,7 +135,7 @@ static void flush_bytes(png_structp png) {
 }
 
 sh_image_result sh_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
-                             int32_t level) {
+                             int32_t bgra, int32_t level) {
     sh_image_result result;
     memset(&result, 0, sizeof(result));
     result.format = SH_IMAGE_FORMAT_PNG;
@@ -168,6 +168,7 @@ sh_image_result sh_png_write(const char *path, const uint8_t *rgba, uint32_t wid
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
+    if (bgra) png_set_bgr(png);
     for (uint32_t row = 0; row < height; row++) png_write_row(png, rgba + (size_t)row * stride);
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);

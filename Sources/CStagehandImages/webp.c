@@ -48,7 +48,7 @@ static void set_encoder_message(sh_image_result *result, WebPAnimEncoder *encode
     sh_image_set_message(result, text && text[0] ? text : fallback);
 }
 
-sh_image_result sh_webp_animation_add(sh_webp_animation *animation, const uint8_t *rgba, size_t stride,
+sh_image_result sh_webp_animation_add(sh_webp_animation *animation, const uint8_t *bgra, size_t stride,
                                       int32_t timestamp_ms) {
     sh_image_result result;
     memset(&result, 0, sizeof(result));
@@ -63,7 +63,7 @@ sh_image_result sh_webp_animation_add(sh_webp_animation *animation, const uint8_
     picture.width = (int)animation->width;
     picture.height = (int)animation->height;
     picture.use_argb = 1;
-    if (!WebPPictureImportRGBA(&picture, rgba, (int)stride)) {
+    if (!WebPPictureImportBGRA(&picture, bgra, (int)stride)) {
         WebPPictureFree(&picture);
         result.status = SH_IMAGE_NO_MEMORY;
         return result;

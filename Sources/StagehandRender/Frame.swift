@@ -1,10 +1,12 @@
+import CStagehandImages
 import CStagehandPixman
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// One frame being drawn: premultiplied 8-bit RGBA (bytes R, G, B, A), rows top to bottom without padding.
+/// One frame being drawn: premultiplied 8-bit colour with alpha, bytes B, G, R, A (pixman's `PIXMAN_a8r8g8b8`), rows
+/// top to bottom without padding.
 ///
 /// A frame is drawn and read by one thread at a time; `FramePipeline` hands frames between threads.
 public final class Frame: @unchecked Sendable {
@@ -22,7 +24,7 @@ public final class Frame: @unchecked Sendable {
     guard width > 0, height > 0, let storage = calloc(width * height, 4) else { return nil }
     guard
       let image = pixman_image_create_bits(
-        PIXMAN_a8b8g8r8, Int32(width), Int32(height), storage.assumingMemoryBound(to: UInt32.self), Int32(width * 4))
+        PIXMAN_a8r8g8b8, Int32(width), Int32(height), storage.assumingMemoryBound(to: UInt32.self), Int32(width * 4))
     else {
       free(storage)
       return nil
@@ -38,7 +40,7 @@ public final class Frame: @unchecked Sendable {
     free(storage)
   }
 
-  /// The bytes from the top-left pixel on: `width * height * 4`.
+  /// The bytes from the top-left pixel on: `width * height * 4`, B, G, R, A for each pixel.
   public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: width * height * 4) }
 
   /// The bytes of one row.
@@ -47,16 +49,26 @@ public final class Frame: @unchecked Sendable {
   /// The pixel at column `x`, row `y`.
   public subscript(x: Int, y: Int) -> RGBA {
     let p = storage.advanced(by: (y * width + x) * 4).assumingMemoryBound(to: UInt8.self)
-    return RGBA(p[0], p[1], p[2], p[3])
+    return RGBA(p[2], p[1], p[0], p[3])
   }
 
   /// Fills the whole frame with the opaque colour `color`.
   func fill(_ color: RGB) {
-    let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | 0xFF00_0000
+    let word = UInt32(color.b) | UInt32(color.g) << 8 | UInt32(color.r) << 16 | 0xFF00_0000
     _ = pixman_fill(
       storage.assumingMemoryBound(to: UInt32.self), Int32(width), 32, 0, 0, Int32(width), Int32(height), word)
   }
 
-  /// A copy of the pixels, for tests and encoders that keep frames.
-  public var pixels: [UInt8] { Array(bytes) }
+  /// A copy of the pixels in the byte order R, G, B, A.
+  public var rgbaBytes: [UInt8] {
+    var copy = Array(bytes)
+    copy.withUnsafeMutableBytes { sh_swap_red_blue($0.baseAddress!.assumingMemoryBound(to: UInt8.self), width * height) }
+    return copy
+  }
+
+  /// Exchanges red and blue in place, so that the bytes are R, G, B, A (for raw RGBA output); the frame must be
+  /// drawn again before it is used as a pixman image.
+  func swapRedAndBlue() {
+    sh_swap_red_blue(storage.assumingMemoryBound(to: UInt8.self), width * height)
+  }
 }

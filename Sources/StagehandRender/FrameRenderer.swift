@@ -51,39 +51,37 @@ public final class FrameRenderer {
   private func composite(
     _ source: OpaquePointer, _ placement: LayerPlacement, into target: Frame, operation: pixman_op_t
   ) {
-    let box = placement.box
-    var sourceX = Int32(box.x)
-    var sourceY = Int32(box.y)
-    if placement.isPixelAligned {
-      pixman_image_set_transform(source, nil)
-      pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
-    } else {
-      var transform = placement.pixmanTransform
-      pixman_image_set_transform(source, &transform)
-      pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
-      sourceX -= Int32(placement.origin.x)
-      sourceY -= Int32(placement.origin.y)
-    }
     var mask: OpaquePointer?
     if placement.alpha < 255 {
       var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(placement.alpha) * 257)
       mask = pixman_image_create_solid_fill(&color)
     }
-    // A projective layer is drawn only near its quad (LayerPlacement.spans).
-    var region = pixman_region32_t()
-    let clipped = !placement.isPixelAligned && placement.isProjective
-    if clipped {
-      let spans = placement.spans
-      _ = spans.withUnsafeBufferPointer { pixman_region32_init_rects(&region, $0.baseAddress, Int32($0.count)) }
-      pixman_image_set_clip_region32(target.image, &region)
+    defer { if let mask { pixman_image_unref(mask) } }
+    let box = placement.box
+    if placement.isPixelAligned {
+      pixman_image_set_transform(source, nil)
+      pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
+      pixman_image_composite32(
+        operation, source, mask, target.image, Int32(box.x), Int32(box.y), 0, 0, Int32(box.x), Int32(box.y),
+        Int32(box.width), Int32(box.height))
+      return
     }
-    pixman_image_composite32(
-      operation, source, mask, target.image, sourceX, sourceY, 0, 0, Int32(box.x), Int32(box.y), Int32(box.width),
-      Int32(box.height))
-    if clipped {
-      pixman_image_set_clip_region32(target.image, nil)
-      pixman_region32_fini(&region)
+    pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+    if !placement.isProjective {
+      var transform = placement.pixmanTransform
+      pixman_image_set_transform(source, &transform)
+      pixman_image_composite32(
+        operation, source, mask, target.image, Int32(box.x - placement.origin.x), Int32(box.y - placement.origin.y),
+        0, 0, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+      return
     }
-    if let mask { pixman_image_unref(mask) }
+    // A projective layer: affine pieces near its quad (LayerPlacement.affinePieces).
+    for piece in placement.affinePieces {
+      var transform = piece.pixmanTransform
+      pixman_image_set_transform(source, &transform)
+      pixman_image_composite32(
+        operation, source, mask, target.image, 0, 0, 0, 0, Int32(piece.x), Int32(piece.y), Int32(piece.width),
+        Int32(piece.height))
+    }
   }
 }

@@ -8,8 +8,9 @@ extension LayerPlacement {
   }
 
   /// For each pixel row of the box, the run of pixels within a pixel of the layer's quad (enough for the bilinear
-  /// filter's soft edge), as pixman boxes. Drawing a projective layer only there keeps pixman away from pixels far
-  /// outside the quad, where the inverse perspective divides by a w near zero and the picture coordinates overflow.
+  /// filter's soft edge), as pixman boxes. Drawing a projective layer only there keeps it away from pixels far
+  /// outside the quad, where the inverse perspective divides by a w near zero and the picture coordinates overflow;
+  /// `affinePieces` cuts these runs into pieces.
   var spans: [pixman_box32_t] {
     var boxes: [pixman_box32_t] = []
     boxes.reserveCapacity(box.height)

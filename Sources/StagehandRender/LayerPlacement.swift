@@ -58,28 +58,13 @@ struct LayerPlacement {
     self.isPixelAligned = zip(toFrame.entries, Homography.identity.entries).allSatisfy { abs($0 - $1) < 1e-9 }
   }
 
-  /// The transform in pixman's 16.16 fixed point. An affine transform is scaled so that its last row is exactly
-  /// (0, 0, 1), which pixman's fast paths need. A projective one is scaled so that the homogeneous coordinates it
-  /// gives over the box reach half the fixed-point range: large enough to keep the small perspective terms precise,
-  /// small enough that pixman, which refuses a scanline whose coordinates overflow 16.16, never does.
+  /// The transform of an affine (not projective) layer in pixman's 16.16 fixed point, scaled so that its last row is
+  /// exactly (0, 0, 1), which pixman's fast paths need. Projective layers are drawn in affine pieces instead
+  /// (`affinePieces`).
   var pixmanTransform: pixman_transform_t {
     var m = toPicture
-    let isAffine = abs(m.m31) <= 1e-12 * abs(m.m33) && abs(m.m32) <= 1e-12 * abs(m.m33)
-    let scale: Double
-    if isAffine {
-      scale = 1 / m.m33
-      (m.m31, m.m32, m.m33) = (0, 0, 1 / scale)
-    } else {
-      var largest = 0.0
-      for x in [box.x, box.x + box.width] {
-        for y in [box.y, box.y + box.height] {
-          let (px, py) = (Double(x - origin.x) + 0.5, Double(y - origin.y) + 0.5)
-          let w = m.m31 * px + m.m32 * py + m.m33
-          largest = max(largest, abs(m.m11 * px + m.m12 * py + m.m13), abs(m.m21 * px + m.m22 * py + m.m23), abs(w))
-        }
-      }
-      scale = 16_000 / largest
-    }
+    let scale = 1 / m.m33
+    (m.m31, m.m32, m.m33) = (0, 0, 1 / scale)
     func fixed(_ value: Double) -> pixman_fixed_t {
       let units = (value * scale * 65_536).rounded()
       return pixman_fixed_t(min(max(units, -2_147_483_648), 2_147_483_647))

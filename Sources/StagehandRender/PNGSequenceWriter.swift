@@ -94,7 +94,7 @@ public final class PNGSequenceWriter: FrameWriter {
       // Frames are opaque: premultiplied and straight alpha are the same bytes.
       let result = sh_png_write(
         temporary, frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width), UInt32(frame.height),
-        frame.rowBytes, 3)
+        frame.rowBytes, 1, 3)
       file.closeKeepingFile()
       do throws(RenderError) {
         try result.check(final)

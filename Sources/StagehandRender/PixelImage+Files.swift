@@ -22,7 +22,7 @@ extension PixelImage {
       guard let pixels else { throw .outOfMemory(file: path) }
       let width = Int(result.width)
       let height = Int(result.height)
-      let opaque = sh_rgba_premultiply(pixels, width * height) != 0
+      let opaque = sh_rgba_to_premultiplied_bgra(pixels, width * height) != 0
       return PixelImage(width: width, height: height, isOpaque: opaque, taking: UnsafeMutableRawPointer(pixels))
     case SH_IMAGE_UNREADABLE: throw .imageUnreadable(file: path, errno: result.system_error)
     case SH_IMAGE_UNKNOWN_FORMAT: throw .imageFormatUnknown(file: path)
@@ -38,12 +38,12 @@ extension PixelImage {
   public func writePNG(path: String, compressionLevel: Int = 6) throws(RenderError) {
     let straight = unpremultiplied()
     let result = straight.withUnsafeBufferPointer {
-      sh_png_write(path, $0.baseAddress, UInt32(width), UInt32(height), width * 4, Int32(compressionLevel))
+      sh_png_write(path, $0.baseAddress, UInt32(width), UInt32(height), width * 4, 1, Int32(compressionLevel))
     }
     try result.check(path)
   }
 
-  /// The pixels with straight alpha.
+  /// The pixels with straight alpha, bytes B, G, R, A.
   func unpremultiplied() -> [UInt8] {
     var out = Array(bytes)
     guard !isOpaque else { return out }

@@ -4,8 +4,9 @@ import CStagehandPixman
   import Glibc
 #endif
 
-/// An image in premultiplied 8-bit RGBA, the bytes of each pixel in the order R, G, B, A (pixman's
-/// `PIXMAN_a8b8g8r8` on a little-endian machine), rows top to bottom without padding.
+/// An image in premultiplied 8-bit colour with alpha, the bytes of each pixel in the order B, G, R, A (pixman's
+/// `PIXMAN_a8r8g8b8` on a little-endian machine, the layout its fast paths are written for), rows top to bottom
+/// without padding.
 ///
 /// Immutable once made, so that any number of threads may draw it at once; each drawing thread makes its own pixman
 /// image over the same pixels (`makeSource()`), since a pixman image carries a transform and is not shared.
@@ -14,7 +15,7 @@ public final class PixelImage: @unchecked Sendable {
   public let width: Int
   /// The height in pixels.
   public let height: Int
-  /// Whether every pixel is opaque: drawn as `PIXMAN_x8b8g8r8`, which lets pixman copy instead of blend.
+  /// Whether every pixel is opaque: then a layer that covers the frame pixel for pixel replaces the background.
   public let isOpaque: Bool
   /// The pixels, `width * height * 4` bytes.
   let storage: UnsafeMutableRawPointer
@@ -38,19 +39,21 @@ public final class PixelImage: @unchecked Sendable {
 
   deinit { free(storage) }
 
-  /// The bytes from the top-left pixel on.
-  public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: width * height * 4) }
+  /// The bytes from the top-left pixel on, B, G, R, A for each pixel.
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: width * height * 4) }
 
   /// The premultiplied pixel at column `x`, row `y`.
   public subscript(x: Int, y: Int) -> RGBA {
     let p = storage.advanced(by: (y * width + x) * 4).assumingMemoryBound(to: UInt8.self)
-    return RGBA(p[0], p[1], p[2], p[3])
+    return RGBA(p[2], p[1], p[0], p[3])
   }
 
   /// A pixman image over these pixels, for one thread; the caller releases it with `pixman_image_unref`.
   func makeSource() -> OpaquePointer {
     pixman_image_create_bits(
-      isOpaque ? PIXMAN_x8b8g8r8 : PIXMAN_a8b8g8r8, Int32(width), Int32(height),
+      // Opaque or not, as a8r8g8b8: pixman's SSE2 bilinear paths take that format (an x8r8g8b8 source, which is
+      // not opaque outside its edges, would fall back to the generic fetcher).
+      PIXMAN_a8r8g8b8, Int32(width), Int32(height),
       storage.assumingMemoryBound(to: UInt32.self), Int32(width * 4))!
   }
 }

@@ -37,7 +37,13 @@ public final class StreamWriter: FrameWriter {
   }
 
   public var prepare: @Sendable (Int, Frame) -> [UInt8]? {
-    guard format == .y4m else { return { _, _ in nil } }
+    guard format == .y4m else {
+      // Raw RGBA: the frame's bytes are reordered in place on the drawing thread, then written as they are.
+      return { _, frame in
+        frame.swapRedAndBlue()
+        return nil
+      }
+    }
     return { _, frame in
       let lumaCount = frame.width * frame.height
       let chromaCount = ((frame.width + 1) / 2) * ((frame.height + 1) / 2)
@@ -46,7 +52,7 @@ public final class StreamWriter: FrameWriter {
         let base = buffer.baseAddress!
         for (i, byte) in marker.enumerated() { base[i] = byte }
         let y = base + marker.count
-        sh_rgba_to_i420(
+        sh_bgra_to_i420(
           frame.storage.assumingMemoryBound(to: UInt8.self), frame.rowBytes, UInt32(frame.width),
           UInt32(frame.height), y, y + lumaCount, y + lumaCount + chromaCount)
         count = buffer.count

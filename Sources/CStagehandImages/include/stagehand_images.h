@@ -49,11 +49,11 @@ typedef struct sh_image_result {
  * the caller frees with free(); on any other status it is NULL. */
 sh_image_result sh_image_read(const char *path, uint64_t max_pixels, uint8_t **pixels);
 
-/* Writes 8-bit RGBA with straight alpha (rows `stride` bytes apart) to a new PNG file at `path` (created or
- * truncated), with zlib compression level `level` (0 to 9). The file is closed in every case; on failure its content
+/* Writes 8-bit RGBA with straight alpha (rows `stride` bytes apart; in the byte order B, G, R, A when `bgra` is
+ * non-zero) to a new PNG file at `path` (created or truncated), with zlib compression level `level` (0 to 9). The file is closed in every case; on failure its content
  * is undefined and the caller removes it. */
 sh_image_result sh_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
-                             int32_t level);
+                             int32_t bgra, int32_t level);
 
 /* An animated WebP being encoded (libwebp's WebPAnimEncoder): frames in order, then the file's bytes. */
 typedef struct sh_webp_animation sh_webp_animation;
@@ -64,9 +64,9 @@ typedef struct sh_webp_animation sh_webp_animation;
 sh_webp_animation *sh_webp_animation_new(uint32_t width, uint32_t height, int32_t lossless, float quality,
                                          int32_t method);
 
-/* Adds a frame of 8-bit RGBA with straight alpha (rows `stride` bytes apart), shown from `timestamp_ms` on; the
- * timestamps MUST increase. */
-sh_image_result sh_webp_animation_add(sh_webp_animation *animation, const uint8_t *rgba, size_t stride,
+/* Adds a frame of 8-bit BGRA (bytes B, G, R, A) with straight alpha (rows `stride` bytes apart), shown from
+ * `timestamp_ms` on; the timestamps MUST increase. */
+sh_image_result sh_webp_animation_add(sh_webp_animation *animation, const uint8_t *bgra, size_t stride,
                                       int32_t timestamp_ms);
 
 /* Ends the animation at `end_timestamp_ms` (the last frame shows until then) and gives the file's bytes: *data is a
@@ -77,15 +77,19 @@ sh_image_result sh_webp_animation_finish(sh_webp_animation *animation, int32_t e
 /* Frees the animation (after finishing it, or to give it up). NULL is allowed. */
 void sh_webp_animation_free(sh_webp_animation *animation);
 
-/* Converts opaque 8-bit RGBA (alpha ignored, rows `stride` bytes apart) to planar Y'CbCr 4:2:0 with the BT.601
+/* Converts opaque 8-bit BGRA (bytes B, G, R, A; alpha ignored; rows `stride` bytes apart) to planar Y'CbCr 4:2:0 with the BT.601
  * coefficients in limited range (Y' 16 to 235): `y` receives width * height bytes, `cb` and `cr` each
  * ((width + 1) / 2) * ((height + 1) / 2), every chroma sample the mean of its 2 x 2 block. */
-void sh_rgba_to_i420(const uint8_t *rgba, size_t stride, uint32_t width, uint32_t height, uint8_t *y, uint8_t *cb,
+void sh_bgra_to_i420(const uint8_t *bgra, size_t stride, uint32_t width, uint32_t height, uint8_t *y, uint8_t *cb,
                      uint8_t *cr);
 
-/* Premultiplies 8-bit RGBA in place (each colour times alpha / 255, rounded) and tells whether every pixel is
+/* Turns straight 8-bit RGBA into premultiplied BGRA in place (each colour times alpha / 255, rounded; red and blue
+ * exchanged), the layout of pixman's PIXMAN_a8r8g8b8 on a little-endian machine, and tells whether every pixel is
  * opaque (1) or not (0). */
-int32_t sh_rgba_premultiply(uint8_t *rgba, size_t pixel_count);
+int32_t sh_rgba_to_premultiplied_bgra(uint8_t *pixels, size_t pixel_count);
+
+/* Exchanges the first and third byte of every 4-byte pixel, in place: BGRA to RGBA and back. */
+void sh_swap_red_blue(uint8_t *pixels, size_t pixel_count);
 
 #ifdef __cplusplus
 } /* extern "C" */
