@@ -112,27 +112,23 @@ let package = Package(
       linkerSettings: staticRuntime
     ),
 
-    // Shared test support: seeded generators and comparison helpers.
+    // Shared test support: seeded generators, comparison helpers, and independent PNG and WebP readers.
     .target(
-      name: "StagehandTestSupport", dependencies: ["StagehandAnimation", "StagehandContainers"],
+      name: "StagehandTestSupport",
+      dependencies: ["StagehandAnimation", "StagehandContainers", "CStagehandPNG", "CStagehandWebPDemux"],
       path: "Tests/StagehandTestSupport"),
 
     .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
     .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
-    .testTarget(
-      name: "StagehandCLITests",
-      dependencies: ["StagehandCatalog", "StagehandTestSupport", "CStagehandPNG", "CStagehandWebPDemux"]),
+    .testTarget(name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
     // libwebp's demuxer and animation decoder, for tests only: an independent reader of the animated WebP written.
     .systemLibrary(
       name: "CStagehandWebPDemux", path: "Tests/CStagehandWebPDemux", pkgConfig: "libwebpdemux",
       providers: [.apt(["libwebp-dev"])]),
     .testTarget(
-      name: "StagehandRenderTests",
-      dependencies: [
-        "StagehandRender", "StagehandCatalog", "StagehandTestSupport", "CStagehandPNG", "CStagehandWebPDemux",
-      ]),
+      name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandContainersTests",
       dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),

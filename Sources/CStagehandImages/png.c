@@ -44,6 +44,20 @@ sh_image_result sh_png_read_file(FILE *file, uint64_t max_pixels, uint8_t **pixe
     sh_image_result result;
     memset(&result, 0, sizeof(result));
     result.format = SH_IMAGE_FORMAT_PNG;
+    /* The first chunk is IHDR: its size is checked against the budget before libpng reads on (a file may announce a
+     * huge image and end there, or follow with chunks that make libpng fail for another reason first). */
+    unsigned char head[24];
+    if (fread(head, 1, sizeof(head), file) == sizeof(head) && memcmp(head + 12, "IHDR", 4) == 0) {
+        uint32_t width = (uint32_t)head[16] << 24 | (uint32_t)head[17] << 16 | (uint32_t)head[18] << 8 | head[19];
+        uint32_t height = (uint32_t)head[20] << 24 | (uint32_t)head[21] << 16 | (uint32_t)head[22] << 8 | head[23];
+        if ((uint64_t)width * height > max_pixels) {
+            result.width = width;
+            result.height = height;
+            result.status = SH_IMAGE_TOO_LARGE;
+            return result;
+        }
+    }
+    rewind(file);
     png_session session = {&result, file, 0, 0};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &session, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;

@@ -62,7 +62,9 @@ public final class Frame: @unchecked Sendable {
   /// A copy of the pixels in the byte order R, G, B, A.
   public var rgbaBytes: [UInt8] {
     var copy = Array(bytes)
-    copy.withUnsafeMutableBytes { sh_swap_red_blue($0.baseAddress!.assumingMemoryBound(to: UInt8.self), width * height) }
+    copy.withUnsafeMutableBytes {
+      sh_swap_red_blue($0.baseAddress!.assumingMemoryBound(to: UInt8.self), width * height)
+    }
     return copy
   }
 

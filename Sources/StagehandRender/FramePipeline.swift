@@ -37,10 +37,13 @@ public enum FramePipeline {
       let body = ThreadBody { shared.work(draw: makeDraw()) }
       var thread = pthread_t()
       let box = Unmanaged.passRetained(body).toOpaque()
-      if pthread_create(&thread, nil, { raw in
-        Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
-        return nil
-      }, box) == 0 {
+      if pthread_create(
+        &thread, nil,
+        { raw in
+          Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
+          return nil
+        }, box) == 0
+      {
         workers.append(thread)
       } else {
         Unmanaged<ThreadBody>.fromOpaque(box).release()

@@ -79,6 +79,7 @@ public final class PNGSequenceWriter: FrameWriter {
     return prefix + String(repeating: "0", count: max(digits - text.count, 0)) + text + suffix
   }
 
+  /// Encodes the frame to a temporary PNG file beside its final name, on the drawing thread.
   public var prepare: @Sendable (Int, Frame) -> Result<String, RenderError> {
     let (prefix, digits, suffix, temporaries) = (prefix, digits, suffix, temporaries)
     return { index, frame in
@@ -106,11 +107,13 @@ public final class PNGSequenceWriter: FrameWriter {
     }
   }
 
+  /// Records frame `index`'s temporary file, or throws why it could not be written.
   public func write(_ index: Int, _ frame: Frame, _ product: Result<String, RenderError>) throws(RenderError) {
     let temporary = try product.get()
     written.append((temporary, Self.name(index + 1, prefix: prefix, digits: digits, suffix: suffix)))
   }
 
+  /// Renames every frame's temporary file to its final name.
   public func finish() throws(RenderError) {
     for (number, file) in written.enumerated() where rename(file.temporary, file.final) != 0 {
       let code = errno
@@ -122,6 +125,7 @@ public final class PNGSequenceWriter: FrameWriter {
     temporaries.removeAll()
   }
 
+  /// Removes every temporary file, and the directory when this writer created it.
   public func abandon() {
     for path in temporaries.removeAll() { unlink(path) }
     written.removeAll()
@@ -138,5 +142,9 @@ final class TemporaryFiles: Sendable {
 
   /// Forgets every file and returns them.
   @discardableResult
-  func removeAll() -> [String] { paths.withLock { paths in defer { paths = [] }; return paths } }
+  func removeAll() -> [String] {
+    paths.withLock { paths in
+      defer { paths = [] }; return paths
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import CStagehandImages
 import CStagehandPixman
 
 #if canImport(Glibc)
@@ -35,6 +36,15 @@ public final class PixelImage: @unchecked Sendable {
     guard let storage = malloc(width * height * 4) else { return nil }
     fill(storage)
     return PixelImage(width: width, height: height, isOpaque: isOpaque, taking: storage)
+  }
+
+  /// An image of `width` x `height` pixels from 8-bit RGBA with straight alpha, row by row (`width * height * 4`
+  /// bytes); `nil` when the count is wrong or memory is short.
+  public convenience init?(width: Int, height: Int, rgba: [UInt8]) {
+    guard width > 0, height > 0, rgba.count == width * height * 4, let storage = malloc(rgba.count) else { return nil }
+    rgba.withUnsafeBytes { storage.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    let opaque = sh_rgba_to_premultiplied_bgra(storage.assumingMemoryBound(to: UInt8.self), width * height) != 0
+    self.init(width: width, height: height, isOpaque: opaque, taking: storage)
   }
 
   deinit { free(storage) }

@@ -40,8 +40,7 @@ public struct RenderJob: Sendable {
 
   /// Draws every frame and writes it with `writer`, calling `progress` with the frames written so far after each.
   /// On any error the writer abandons its output, so nothing is left under the output's name.
-  public func run<Writer: FrameWriter>(into writer: Writer, progress: ((Int, Int) -> Void)? = nil) throws(RenderError)
-  {
+  public func run<Writer: FrameWriter>(into writer: Writer, progress: ((Int, Int) -> Void)? = nil) throws(RenderError) {
     let scene = scene
     let frames = frames
     let prepare = writer.prepare

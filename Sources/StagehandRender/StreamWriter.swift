@@ -36,6 +36,7 @@ public final class StreamWriter: FrameWriter {
     }
   }
 
+  /// Converts the frame on the drawing thread: to Y'CbCr for YUV4MPEG2, to the byte order R, G, B, A for raw.
   public var prepare: @Sendable (Int, Frame) -> [UInt8]? {
     guard format == .y4m else {
       // Raw RGBA: the frame's bytes are reordered in place on the drawing thread, then written as they are.
@@ -60,6 +61,7 @@ public final class StreamWriter: FrameWriter {
     }
   }
 
+  /// Writes frame `index` (after the header, for the first one).
   public func write(_ index: Int, _ frame: Frame, _ product: [UInt8]?) throws(RenderError) {
     if let header {
       self.header = nil
@@ -93,7 +95,9 @@ public final class StreamWriter: FrameWriter {
     }
   }
 
+  /// Gives a file its final name (standard output needs nothing).
   public func finish() throws(RenderError) { try file?.commit() }
 
+  /// Removes the temporary file.
   public func abandon() { file?.abandon() }
 }

@@ -32,11 +32,13 @@ public final class WebPWriter: FrameWriter {
 
   deinit { sh_webp_animation_free(animation) }
 
+  /// Nothing: frames are encoded in order, by `write`.
   public var prepare: @Sendable (Int, Frame) -> Void { { _, _ in } }
 
   /// The time frame `index` is shown from, in milliseconds.
   func timestamp(_ index: Int) -> Int32 { Int32(clamping: (index * 1000 + fps / 2) / fps) }
 
+  /// Adds frame `index` to the animation.
   public func write(_ index: Int, _ frame: Frame, _ product: Void) throws(RenderError) {
     guard let animation else { throw .encoderFailed(file: file.path, reason: "the encoder was closed") }
     // Frames are opaque: premultiplied and straight alpha are the same bytes.
@@ -46,6 +48,7 @@ public final class WebPWriter: FrameWriter {
     frames += 1
   }
 
+  /// Assembles the animation and writes the file under its final name.
   public func finish() throws(RenderError) {
     guard let animation else { throw .encoderFailed(file: file.path, reason: "the encoder was closed") }
     var data: UnsafeMutablePointer<UInt8>?
@@ -59,6 +62,7 @@ public final class WebPWriter: FrameWriter {
     try file.commit()
   }
 
+  /// Gives the animation up and removes the temporary file.
   public func abandon() {
     file.abandon()
     sh_webp_animation_free(animation)

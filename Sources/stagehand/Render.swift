@@ -53,10 +53,12 @@ struct Render: ParsableCommand {
 
   @Option(
     name: [.customShort("o"), .long],
-    help: ArgumentHelp("The output: frames/%04d.png, out.webp, out.y4m, out.rgba, or - (standard output).", valueName: "path"))
+    help: ArgumentHelp(
+      "The output: frames/%04d.png, out.webp, out.y4m, out.rgba, or - (standard output).", valueName: "path"))
   var output: String
 
-  @Option(help: ArgumentHelp("The format: png, webp, y4m or rgba (default: from the output's name).", valueName: "format"))
+  @Option(
+    help: ArgumentHelp("The format: png, webp, y4m or rgba (default: from the output's name).", valueName: "format"))
   var format: String?
 
   @Option(help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
@@ -85,7 +87,8 @@ struct Render: ParsableCommand {
         throw ValidationError("--format '\(format)' is not valid; give one of \(names)")
       }
       if output == "-" && !chosen.streams {
-        throw ValidationError("--format \(chosen) cannot go to standard output; give -o with a file name, or y4m or rgba")
+        throw ValidationError(
+          "--format \(chosen) cannot go to standard output; give -o with a file name, or y4m or rgba")
       }
       try checkPattern(chosen)
       return chosen
