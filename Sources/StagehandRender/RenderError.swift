@@ -48,6 +48,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       "the image '\(file)' is truncated: the file ends before the image does; copy or export it again"
     case .outOfMemory(let file):
       "not enough memory for '\(file)'; use a smaller image or size"
+    case .outputUnwritable("standard output", let code):
+      "cannot write to standard output: \(Self.systemMessage(code)); check that the reader is still running and "
+        + "that the disk has space"
     case .outputUnwritable(let file, let code):
       "cannot write '\(file)': \(Self.systemMessage(code)); choose a writable place with enough space "
         + "(nothing was left behind)"

@@ -32,15 +32,8 @@ struct TestPicture {
 
   /// An opaque picture of smooth gradients, which lossy encoders keep well.
   static func gradient(width: Int, height: Int, flipped: Bool) -> TestPicture {
-    var rgba: [UInt8] = []
-    for y in 0..<height {
-      for x in 0..<width {
-        let u = UInt8(x * 255 / max(width - 1, 1))
-        let v = UInt8(y * 255 / max(height - 1, 1))
-        rgba += flipped ? [40, v, 255 - u, 255] : [u, 60, v, 255]
-      }
-    }
-    return make(width: width, height: height, rgba: rgba)
+    make(
+      width: width, height: height, rgba: DecodedPicture.gradient(width: width, height: height, flipped: flipped).rgba)
   }
 
   static func make(width: Int, height: Int, rgba: [UInt8]) -> TestPicture {
@@ -50,25 +43,7 @@ struct TestPicture {
   }
 
   /// The RGBA channels of pixel (x, y).
-  func channels(_ x: Int, _ y: Int) -> [UInt8] {
-    let i = (y * picture.width + x) * 4
-    return Array(picture.rgba[i..<(i + 4)])
-  }
-}
-
-/// A temporary directory, removed when the value is released.
-final class TemporaryDirectory {
-  let path: String
-
-  init() throws {
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("stagehand-render-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  /// The names of the files in the directory, sorted.
-  var contents: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+  func channels(_ x: Int, _ y: Int) -> [UInt8] { picture.channels(x, y) }
 }
 
 extension Frame {
