@@ -54,7 +54,7 @@ extension LayerPlacement {
   }
 
   /// The picture point drawn at frame point (x, y) (continuous coordinates: pixel centres at + 0.5).
-  private func picture(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+  func picture(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
     toPicture.apply(x - Double(origin.x), y - Double(origin.y))
   }
 

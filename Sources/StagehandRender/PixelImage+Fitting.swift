@@ -13,6 +13,20 @@ public enum Fitting: String, CaseIterable, Sendable {
 }
 
 extension PixelImage {
+  /// This picture turned by 90 degrees as `Rotation90` says: pixel (x, y) moves to (y, W - 1 - x); `nil` when memory
+  /// is short.
+  func turned() -> PixelImage? {
+    guard let frame = Frame(width: height, height: width) else { return nil }
+    let source = makeSource()
+    defer { pixman_image_unref(source) }
+    var transform = Rotation90.toTurned(frameWidth: width)
+    pixman_image_set_transform(source, &transform)
+    pixman_image_composite32(PIXMAN_OP_SRC, source, nil, frame.image, 0, 0, 0, 0, 0, 0, Int32(height), Int32(width))
+    return PixelImage.make(width: height, height: width, isOpaque: isOpaque) {
+      $0.copyMemory(from: frame.storage, byteCount: width * height * 4)
+    }
+  }
+
   /// This picture scaled to `width` x `height` pixels (`fitting` says how), over `background`, so that the result is
   /// opaque; `nil` when memory is short. Enlarging is bilinear; reducing averages each output pixel's area (pixman's
   /// separable convolution), so that fine detail does not alias.

@@ -19,6 +19,9 @@ public struct Scene: Sendable {
   public var from: PixelImage
   /// The picture of the content the forward animation brings in, `width` x `height` pixels.
   public var to: PixelImage
+  /// `from` and `to` turned by 90 degrees (`Rotation90`), for layers turned about a vertical axis; `nil` when memory
+  /// was short (such layers are then drawn in affine pieces).
+  let turned: (from: PixelImage, to: PixelImage)?
 
   /// Creates a scene; both pictures must be of the frame's pixel size (`PixelImage.fitted` makes them so).
   public init(bounds: Rect, width: Int, height: Int, background: RGB, from: PixelImage, to: PixelImage) {
@@ -29,6 +32,11 @@ public struct Scene: Sendable {
     self.background = background
     self.from = from
     self.to = to
+    if let turnedFrom = from.turned(), let turnedTo = to.turned() {
+      turned = (turnedFrom, turnedTo)
+    } else {
+      turned = nil
+    }
   }
 
   /// The layer that shows `to`: the appearing layer of a forward animation, the disappearing layer of an inverse.

@@ -162,4 +162,55 @@ struct RenderGeometryTests {
     #expect(frame.decoded == to.picture)
     #expect(draw(.identity, inverse: true).decoded == to.picture)
   }
+
+  @Test(
+    "a layer turned in perspective shows, inside its quad, the picture at the point the projection gives",
+    arguments: [Vector3.yAxis, .xAxis, Vector3(x: 1, y: 1, z: 0.3)])
+  func perspective(axis: Vector3) throws {
+    // A picture linear in its pixel centres (red 2x, green 2y), which bilinear filtering reproduces exactly.
+    var rgba: [UInt8] = []
+    for y in 0..<48 { for x in 0..<64 { rgba += [UInt8(2 * x), UInt8(2 * y), 100, 255] } }
+    let linear = PixelImage(width: 64, height: 48, rgba: rgba)!
+    let scene = Scene(
+      bounds: Self.bounds, width: 64, height: 48, background: Self.background, from: from.image, to: linear)
+    for angle in [0.2, 0.5, 1.2, -0.9] {
+      var states = LayerStates.identity
+      states.disappearing.opacity = 0
+      states.stage.perspective = 1.0 / 150
+      states.appearing.rotation = Rotation(angle: angle, axis: axis)
+      let frame = Frame(width: 64, height: 48)!
+      FrameRenderer(scene: scene).draw(FrameStates(states, inverse: false), into: frame)
+      // The inverse of the layer's projection, from the model's transform (rows and columns 1, 2 and 4).
+      let t = states.transform(of: .appearing, in: Self.bounds)
+      let m = [[t.m11, t.m12, t.m14], [t.m21, t.m22, t.m24], [t.m41, t.m42, t.m44]]
+      // One 8-bit step, plus 2 levels per pixel times the position's error: pixman's bilinear weights have 1/128 pixel
+      // steps, and a layer turned about a slanted axis is drawn in affine pieces within 1/32 pixel.
+      let tolerance = 1 + 2 * (1.0 / 128 + LayerPlacementTolerance.pieces)
+      var checked = 0
+      for y in 0..<48 {
+        for x in 0..<64 {
+          let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+          // Solve m * (u, v, 1) = s * (px, py, 1) for the layer point (u, v).
+          let a = [
+            [m[0][0] - px * m[2][0], m[0][1] - px * m[2][1]], [m[1][0] - py * m[2][0], m[1][1] - py * m[2][1]],
+          ]
+          let b = [px * m[2][2] - m[0][2], py * m[2][2] - m[1][2]]
+          let det = a[0][0] * a[1][1] - a[0][1] * a[1][0]
+          let u = (b[0] * a[1][1] - a[0][1] * b[1]) / det
+          let v = (a[0][0] * b[1] - b[0] * a[1][0]) / det
+          guard u > 1.5, u < 62.5, v > 1.5, v < 46.5 else { continue }
+          let pixel = frame[x, y]
+          #expect(abs(Double(pixel.r) - 2 * (u - 0.5)) <= tolerance, "(\(x), \(y)) at \(angle) rad: red")
+          #expect(abs(Double(pixel.g) - 2 * (v - 0.5)) <= tolerance, "(\(x), \(y)) at \(angle) rad: green")
+          checked += 1
+        }
+      }
+      #expect(checked > 300, "\(checked) pixels inside the quad at \(angle) rad")
+    }
+  }
+}
+
+/// The renderer's stated precision for perspective drawn in affine pieces, in pixels (LayerPlacement.pieceTolerance).
+enum LayerPlacementTolerance {
+  static let pieces = 1.0 / 32
 }
