@@ -18,7 +18,8 @@ struct Render: ParsableCommand {
       The frames are drawn with pixman on all cores: each content where its layer puts it, the stage's perspective \
       included, with bilinear filtering and opacity; a layer seen from the back is not drawn. --from is the content \
       the forward animation hides and --to the one it brings in (generated cards A and B when not given); pictures \
-      are PNG or JPEG files of at most \(PixelImage.pixelBudget) pixels, scaled to the size.
+      are PNG or JPEG files of at most \(PixelImage.pixelBudget) pixels, scaled to fill the container (--fit: to fit \
+      inside it). Frames are --size pixels: a point is a pixel.
 
       A transition of D seconds gives round(D x fps) frames (at least 2), from its start to its end, both included. \
       The format comes from the output's name (frames/%04d.png, out.webp, out.y4m, out.rgba) or --format; with \
