@@ -34,6 +34,25 @@ struct InverseFramesTests {
     }
   }
 
+  @Test(
+    "every style starts on the content it hides and ends on the content it brings in, exactly",
+    arguments: bundledNames)
+  func startAndEnd(name: String) throws {
+    let bounds = Rect(x: 0, y: 0, width: 40, height: 30)
+    let forward = try bundledRegistry.forward(Transition(name), in: TransitionContext(bounds: bounds))
+    let from = TestPicture.noise(width: 40, height: 30, seed: 5)
+    let to = TestPicture.noise(width: 40, height: 30, seed: 6)
+    let scene = Scene(bounds: bounds, width: 40, height: 30, background: RGB(0, 0, 0), from: from.image, to: to.image)
+    let frames = RenderJob.frames(of: forward, inverse: false, fps: 20)
+    let renderer = FrameRenderer(scene: scene)
+    let first = Frame(width: 40, height: 30)!
+    let last = Frame(width: 40, height: 30)!
+    renderer.draw(frames[0], into: first)
+    renderer.draw(frames[frames.count - 1], into: last)
+    #expect(first.decoded == from.picture)
+    #expect(last.decoded == to.picture)
+  }
+
   @Test("frames run from the start to the end, both included, round(duration x fps) of them")
   func frameTimes() {
     #expect(RenderJob.frameCount(duration: 20, fps: 30) == 600)
