@@ -4,16 +4,32 @@
 
 /// A file written under a temporary name beside its final path, and renamed to it only once complete: an error or
 /// an interruption leaves no partial output under the final name, and `abandon()` removes the temporary file.
+///
+/// An output that exists and is not a regular file (a device such as /dev/null, a pipe, a socket) is written directly:
+/// renaming a file over it would replace the device.
 final class OutputFile {
   /// The path the file gets once complete.
   let path: String
-  /// The temporary path written meanwhile.
+  /// The temporary path written meanwhile (the path itself for a device or a pipe).
   let temporaryPath: String
+  /// Whether the output is written in place: a device, a pipe or a socket.
+  let isSpecial: Bool
   private var descriptor: Int32
 
-  /// Creates the temporary file; fails with the final path's name when its directory is missing or not writable.
+  /// Creates the temporary file; fails with the final path's name when its directory is missing or not writable, or
+  /// when the path is a directory.
   init(path: String) throws(RenderError) {
     self.path = path
+    var status = stat()
+    if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
+      guard status.st_mode & S_IFMT != S_IFDIR else { throw .outputUnwritable(file: path, errno: EISDIR) }
+      isSpecial = true
+      temporaryPath = path
+      descriptor = open(path, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: errno) }
+      return
+    }
+    isSpecial = false
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -38,9 +54,10 @@ final class OutputFile {
     let closeError = errno
     descriptor = -1
     guard closed == 0 else {
-      unlink(temporaryPath)
+      if !isSpecial { unlink(temporaryPath) }
       throw .outputUnwritable(file: path, errno: closeError)
     }
+    guard !isSpecial else { return }
     guard rename(temporaryPath, path) == 0 else {
       let code = errno
       unlink(temporaryPath)
@@ -60,7 +77,7 @@ final class OutputFile {
     guard descriptor >= 0 else { return }
     close(descriptor)
     descriptor = -1
-    unlink(temporaryPath)
+    if !isSpecial { unlink(temporaryPath) }
   }
 
   /// Numbers the temporary files of this process.

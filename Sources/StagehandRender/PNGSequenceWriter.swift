@@ -90,8 +90,10 @@ public final class PNGSequenceWriter: FrameWriter {
       } catch {
         return .failure(error)
       }
+      // A device or a pipe is written in place (`OutputFile`), and never removed.
       let temporary = file.temporaryPath
-      temporaries.add(temporary)
+      let special = file.isSpecial
+      if !special { temporaries.add(temporary) }
       // Frames are opaque: premultiplied and straight alpha are the same bytes.
       let result = sh_png_write(
         temporary, frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width), UInt32(frame.height),
@@ -100,7 +102,7 @@ public final class PNGSequenceWriter: FrameWriter {
       do throws(RenderError) {
         try result.check(final)
       } catch {
-        unlink(temporary)
+        if !special { unlink(temporary) }
         return .failure(error)
       }
       return .success(temporary)

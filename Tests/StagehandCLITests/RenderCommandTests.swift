@@ -180,4 +180,31 @@ struct RenderCommandTests {
     #expect(frames.status == 64)
     #expect(frames.standardError.contains("more than 36000 frames"))
   }
+
+  @Test("an output that is a pipe (or a device) is written in place, never replaced by a renamed file")
+  func pipeOutput() throws {
+    let directory = try TemporaryDirectory()
+    let pipe = directory.path + "/pipe"
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let script =
+      "cat \"$1\" > \"$2\" & \"$0\" render push --size 64x48 --fps 10 -o \"$1\" --format rgba; s=$?; wait; exit $s"
+    let result = try run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script, BuiltProducts.stagehand.path, pipe, directory.path + "/copy"],
+      environment: cleanEnvironment)
+    #expect(result.status == 0, "\(result.standardError)")
+    var status = stat()
+    #expect(stat(pipe, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "still a pipe")
+    let copied = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/copy"))
+    #expect(copied.count == 4 * 64 * 48 * 4)
+    #expect(directory.contents == ["copy", "pipe"])
+  }
+
+  @Test("a directory as the output is refused before drawing")
+  func directoryOutput() throws {
+    let directory = try TemporaryDirectory()
+    let result = try runStagehand(
+      ["render", "push", "--size", "64x48", "-o", directory.path, "--format", "webp"], environment: cleanEnvironment)
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("cannot write '\(directory.path)': Is a directory"))
+  }
 }
