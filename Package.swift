@@ -81,8 +81,20 @@ let package = Package(
     // Containers that keep each content's transition: a stack and a placeholder.
     .target(name: "StagehandContainers", dependencies: ["StagehandAnimation"]),
 
-    // Drawing transitions: the compositor and the terminal preview.
-    .target(name: "StagehandRender", dependencies: ["StagehandAnimation"]),
+    // pixman, from Debian's libpixman-1-dev: the raster renderer's compositing.
+    .systemLibrary(name: "CStagehandPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+    // libpng, libjpeg-turbo and libwebp's animation encoder, from Debian's -dev packages.
+    .systemLibrary(name: "CStagehandPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CStagehandJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .systemLibrary(name: "CStagehandWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+    // Image files in C: decoding and encoding with the libraries' longjmp error handling kept inside C, so that no
+    // Swift frame is ever jumped over; every failure comes back as a status code and a message.
+    .target(
+      name: "CStagehandImages", dependencies: ["CStagehandPNG", "CStagehandJPEG", "CStagehandWebP"],
+      cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
+
+    // Drawing transitions: the pixman renderer, images in and out, the terminal preview.
+    .target(name: "StagehandRender", dependencies: ["StagehandAnimation", "CStagehandPixman", "CStagehandImages"]),
 
     // Built-in plugins.
     .target(
@@ -111,9 +123,10 @@ let package = Package(
       linkerSettings: staticRuntime
     ),
 
-    // Shared test support: seeded generators and comparison helpers.
+    // Shared test support: seeded generators, comparison helpers, and independent PNG and WebP readers.
     .target(
-      name: "StagehandTestSupport", dependencies: ["StagehandAnimation", "StagehandContainers"],
+      name: "StagehandTestSupport",
+      dependencies: ["StagehandAnimation", "StagehandContainers", "CStagehandPNG", "CStagehandWebPDemux"],
       path: "Tests/StagehandTestSupport"),
 
     .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
@@ -122,6 +135,12 @@ let package = Package(
       name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCheckTests", dependencies: ["StagehandCheck", "StagehandTestSupport"]),
+    // libwebp's demuxer and animation decoder, for tests only: an independent reader of the animated WebP written.
+    .systemLibrary(
+      name: "CStagehandWebPDemux", path: "Tests/CStagehandWebPDemux", pkgConfig: "libwebpdemux",
+      providers: [.apt(["libwebp-dev"])]),
+    .testTarget(
+      name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandContainersTests",
       dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),

@@ -1,0 +1,56 @@
+// Pixel conversions: premultiplied BGRA, red-blue exchange, and BGRA to planar Y'CbCr 4:2:0 (BT.601, limited range) for YUV4MPEG2.
+#include "stagehand_images.h"
+
+static inline uint8_t luma(const uint8_t *p) {
+    return (uint8_t)(((66 * p[2] + 129 * p[1] + 25 * p[0] + 128) >> 8) + 16);
+}
+
+void sh_bgra_to_i420(const uint8_t *bgra, size_t stride, uint32_t width, uint32_t height, uint8_t *y, uint8_t *cb,
+                     uint8_t *cr) {
+    for (uint32_t row = 0; row < height; row++) {
+        const uint8_t *p = bgra + (size_t)row * stride;
+        uint8_t *out = y + (size_t)row * width;
+        for (uint32_t x = 0; x < width; x++) out[x] = luma(p + 4 * x);
+    }
+    uint32_t chroma_width = (width + 1) / 2;
+    for (uint32_t row = 0; row < height; row += 2) {
+        const uint8_t *top = bgra + (size_t)row * stride;
+        const uint8_t *bottom = row + 1 < height ? top + stride : top;
+        uint8_t *u = cb + (size_t)(row / 2) * chroma_width;
+        uint8_t *v = cr + (size_t)(row / 2) * chroma_width;
+        for (uint32_t x = 0; x < width; x += 2) {
+            uint32_t right = x + 1 < width ? 4 : 0;
+            const uint8_t *a = top + 4 * x, *b = a + right, *c = bottom + 4 * x, *d = c + right;
+            int bl = a[0] + b[0] + c[0] + d[0], g = a[1] + b[1] + c[1] + d[1], r = a[2] + b[2] + c[2] + d[2];
+            /* The sums are four times the mean: the shift is two more than for one pixel. */
+            u[x / 2] = (uint8_t)(((-38 * r - 74 * g + 112 * bl + 512) >> 10) + 128);
+            v[x / 2] = (uint8_t)(((112 * r - 94 * g - 18 * bl + 512) >> 10) + 128);
+        }
+    }
+}
+
+int32_t sh_rgba_to_premultiplied_bgra(uint8_t *pixels, size_t pixel_count) {
+    int32_t opaque = 1;
+    for (size_t i = 0; i < pixel_count; i++) {
+        uint8_t *p = pixels + 4 * i;
+        uint8_t red = p[0];
+        p[0] = p[2];
+        p[2] = red;
+        uint32_t a = p[3];
+        if (a == 255) continue;
+        opaque = 0;
+        for (int c = 0; c < 3; c++) {
+            uint32_t t = p[c] * a + 128;
+            p[c] = (uint8_t)((t + (t >> 8)) >> 8);
+        }
+    }
+    return opaque;
+}
+
+void sh_swap_red_blue(uint8_t *pixels, size_t pixel_count) {
+    uint32_t *words = (uint32_t *)(void *)pixels;
+    for (size_t i = 0; i < pixel_count; i++) {
+        uint32_t w = words[i];
+        words[i] = (w & 0xff00ff00u) | ((w & 0xffu) << 16) | ((w >> 16) & 0xffu);
+    }
+}

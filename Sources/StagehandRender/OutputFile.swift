@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A file written under a temporary name beside its final path, and renamed to it only once complete: an error or
+/// an interruption leaves no partial output under the final name, and `abandon()` removes the temporary file.
+///
+/// An output that exists and is not a regular file (a device such as /dev/null, a pipe, a socket) is written directly:
+/// renaming a file over it would replace the device.
+final class OutputFile {
+  /// The path the file gets once complete.
+  let path: String
+  /// The temporary path written meanwhile (the path itself for a device or a pipe).
+  let temporaryPath: String
+  /// Whether the output is written in place: a device, a pipe or a socket.
+  let isSpecial: Bool
+  private var descriptor: Int32
+
+  /// Creates the temporary file; fails with the final path's name when its directory is missing or not writable, or
+  /// when the path is a directory.
+  init(path: String) throws(RenderError) {
+    self.path = path
+    var status = stat()
+    if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
+      guard status.st_mode & S_IFMT != S_IFDIR else { throw .outputUnwritable(file: path, errno: EISDIR) }
+      isSpecial = true
+      temporaryPath = path
+      descriptor = open(path, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: errno) }
+      return
+    }
+    isSpecial = false
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let serial = OutputFile.counter.add()
+    temporaryPath = "\(directory).\(name).stagehand-\(getpid())-\(serial).tmp"
+    descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: errno) }
+  }
+
+  deinit { abandon() }
+
+  /// Appends `bytes`.
+  func write(_ bytes: UnsafeRawBufferPointer) throws(RenderError) {
+    guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: EBADF) }
+    if let code = writeAll(descriptor, bytes) { throw .outputUnwritable(file: path, errno: code) }
+  }
+
+  /// Closes the file and gives it its final name.
+  func commit() throws(RenderError) {
+    guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: EBADF) }
+    let closed = close(descriptor)
+    let closeError = errno
+    descriptor = -1
+    guard closed == 0 else {
+      if !isSpecial { unlink(temporaryPath) }
+      throw .outputUnwritable(file: path, errno: closeError)
+    }
+    guard !isSpecial else { return }
+    guard rename(temporaryPath, path) == 0 else {
+      let code = errno
+      unlink(temporaryPath)
+      throw .outputUnwritable(file: path, errno: code)
+    }
+  }
+
+  /// Closes the temporary file and leaves it for another writer to fill under `temporaryPath`.
+  func closeKeepingFile() {
+    guard descriptor >= 0 else { return }
+    close(descriptor)
+    descriptor = -1
+  }
+
+  /// Closes and removes the temporary file, if it is still there.
+  func abandon() {
+    guard descriptor >= 0 else { return }
+    close(descriptor)
+    descriptor = -1
+    if !isSpecial { unlink(temporaryPath) }
+  }
+
+  /// Numbers the temporary files of this process.
+  static let counter = Counter()
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+  private var value = 0
+  private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  init() { pthread_mutex_init(lock, nil) }
+
+  /// The next number, from 1.
+  func add() -> Int {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    value += 1
+    return value
+  }
+}
+
+/// Writes all of `bytes` to `descriptor`, retrying after interruptions; the `errno` of a failure, or `nil`.
+func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+  var offset = 0
+  while offset < bytes.count {
+    let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+    if written < 0 {
+      if errno == EINTR { continue }
+      return errno
+    }
+    guard written > 0 else { return EIO }
+    offset += written
+  }
+  return nil
+}

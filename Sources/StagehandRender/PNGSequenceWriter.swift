@@ -1,0 +1,152 @@
+import CStagehandImages
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes a PNG file per frame, named by a pattern such as `frames/%04d.png` (frames numbered from 1). The drawing
+/// threads encode each frame to a temporary file; `finish` renames them all, `abandon` removes them.
+public final class PNGSequenceWriter: FrameWriter {
+  /// The temporary file a frame was encoded to, or why it could not be.
+  public typealias Product = Result<String, RenderError>
+
+  /// The pattern, split around its number: prefix, zero-padded width, suffix.
+  private let prefix: String
+  private let digits: Int
+  private let suffix: String
+  private var written: [(temporary: String, final: String)] = []
+  /// Every temporary file the drawing threads made, delivered or not, until renamed.
+  private let temporaries = TemporaryFiles()
+  private var createdDirectory: String?
+
+  /// A writer to the frames `pattern` names; the directory the pattern names is created when missing (one level).
+  public init(pattern: String) throws(RenderError) {
+    guard let parts = Self.split(pattern) else { throw .outputUnwritable(file: pattern, errno: EINVAL) }
+    (prefix, digits, suffix) = parts
+    let first = Self.name(1, prefix: prefix, digits: digits, suffix: suffix)
+    if let slash = first.lastIndex(of: "/"), slash != first.startIndex {
+      let directory = String(first[..<slash])
+      if mkdir(directory, 0o777) == 0 {
+        createdDirectory = directory
+      } else if errno != EEXIST {
+        throw .outputUnwritable(file: first, errno: errno)
+      }
+    }
+    // Fails now, before any drawing, when the directory is not writable.
+    let probe = try OutputFile(path: first)
+    probe.abandon()
+  }
+
+  /// Splits a pattern with exactly one `%d`, `%Nd` or `%0Nd` (N from 1 to 9) and no other `%` but `%%`.
+  public static func split(_ pattern: String) -> (prefix: String, digits: Int, suffix: String)? {
+    let characters = Array(pattern)
+    var prefix = ""
+    var suffix = ""
+    var digits: Int?
+    var i = 0
+    while i < characters.count {
+      let c = characters[i]
+      if c == "%" {
+        if i + 1 < characters.count, characters[i + 1] == "%" {
+          if digits == nil { prefix.append("%") } else { suffix.append("%") }
+          i += 2
+          continue
+        }
+        guard digits == nil else { return nil }
+        var j = i + 1
+        if j < characters.count, characters[j] == "0" { j += 1 }
+        var width = 0
+        if j < characters.count, let d = characters[j].wholeNumberValue, d >= 1 {
+          width = d
+          j += 1
+        }
+        guard j < characters.count, characters[j] == "d" else { return nil }
+        digits = width
+        i = j + 1
+        continue
+      }
+      if digits == nil { prefix.append(c) } else { suffix.append(c) }
+      i += 1
+    }
+    guard let digits else { return nil }
+    return (prefix, digits, suffix)
+  }
+
+  /// The name of frame `number`.
+  static func name(_ number: Int, prefix: String, digits: Int, suffix: String) -> String {
+    let text = String(number)
+    return prefix + String(repeating: "0", count: max(digits - text.count, 0)) + text + suffix
+  }
+
+  /// Encodes the frame to a temporary PNG file beside its final name, on the drawing thread.
+  public var prepare: @Sendable (Int, Frame) -> Result<String, RenderError> {
+    let (prefix, digits, suffix, temporaries) = (prefix, digits, suffix, temporaries)
+    return { index, frame in
+      let final = Self.name(index + 1, prefix: prefix, digits: digits, suffix: suffix)
+      let file: OutputFile
+      do throws(RenderError) {
+        file = try OutputFile(path: final)
+      } catch {
+        return .failure(error)
+      }
+      // A device or a pipe is written in place (`OutputFile`), and never removed.
+      let temporary = file.temporaryPath
+      let special = file.isSpecial
+      if !special { temporaries.add(temporary) }
+      // Frames are opaque: premultiplied and straight alpha are the same bytes.
+      let result = sh_png_write(
+        temporary, frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width), UInt32(frame.height),
+        frame.rowBytes, 1, 3)
+      file.closeKeepingFile()
+      do throws(RenderError) {
+        try result.check(final)
+      } catch {
+        if !special { unlink(temporary) }
+        return .failure(error)
+      }
+      return .success(temporary)
+    }
+  }
+
+  /// Records frame `index`'s temporary file, or throws why it could not be written.
+  public func write(_ index: Int, _ frame: Frame, _ product: Result<String, RenderError>) throws(RenderError) {
+    let temporary = try product.get()
+    written.append((temporary, Self.name(index + 1, prefix: prefix, digits: digits, suffix: suffix)))
+  }
+
+  /// Renames every frame's temporary file to its final name.
+  public func finish() throws(RenderError) {
+    for (number, file) in written.enumerated() where rename(file.temporary, file.final) != 0 {
+      let code = errno
+      for later in written[number...] { unlink(later.temporary) }
+      written.removeAll()
+      throw .outputUnwritable(file: file.final, errno: code)
+    }
+    written.removeAll()
+    temporaries.removeAll()
+  }
+
+  /// Removes every temporary file, and the directory when this writer created it.
+  public func abandon() {
+    for path in temporaries.removeAll() { unlink(path) }
+    written.removeAll()
+    if let createdDirectory { rmdir(createdDirectory) }
+  }
+}
+
+/// The temporary files of a sequence, shared by the drawing threads.
+final class TemporaryFiles: Sendable {
+  private let paths = Mutex<[String]>([])
+
+  /// Records a temporary file.
+  func add(_ path: String) { paths.withLock { $0.append(path) } }
+
+  /// Forgets every file and returns them.
+  @discardableResult
+  func removeAll() -> [String] {
+    paths.withLock { paths in
+      defer { paths = [] }; return paths
+    }
+  }
+}

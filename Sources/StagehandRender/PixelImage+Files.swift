@@ -1,0 +1,75 @@
+import CStagehandImages
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension PixelImage {
+  /// The most pixels an image file may have: 40 million (for example 8000 x 5000), 160 MB once decoded. Files past it
+  /// are refused from their header, before anything is decoded, so that a small file cannot claim gigabytes.
+  public static let pixelBudget = 40_000_000
+
+  /// Reads the PNG or JPEG file at `path` (PNG: any bit depth and colour type, with transparency; JPEG: greyscale,
+  /// RGB or YCbCr).
+  ///
+  /// Refuses, with the file's name: a file that cannot be read, another format, an image of more than `budget`
+  /// pixels (from the header, before decoding), damaged data and a file that ends early.
+  public static func read(path: String, budget: Int = pixelBudget) throws(RenderError) -> PixelImage {
+    var pixels: UnsafeMutablePointer<UInt8>?
+    let result = sh_image_read(path, UInt64(max(budget, 0)), &pixels)
+    switch result.status {
+    case SH_IMAGE_OK:
+      guard let pixels else { throw .outOfMemory(file: path) }
+      let width = Int(result.width)
+      let height = Int(result.height)
+      let opaque = sh_rgba_to_premultiplied_bgra(pixels, width * height) != 0
+      return PixelImage(width: width, height: height, isOpaque: opaque, taking: UnsafeMutableRawPointer(pixels))
+    case SH_IMAGE_UNREADABLE: throw .imageUnreadable(file: path, errno: result.system_error)
+    case SH_IMAGE_UNKNOWN_FORMAT: throw .imageFormatUnknown(file: path)
+    case SH_IMAGE_TOO_LARGE:
+      throw .imageTooLarge(file: path, width: Int(result.width), height: Int(result.height), budget: budget)
+    case SH_IMAGE_TRUNCATED: throw .imageTruncated(file: path)
+    case SH_IMAGE_NO_MEMORY: throw .outOfMemory(file: path)
+    default: throw .imageCorrupt(file: path, reason: result.messageText)
+    }
+  }
+
+  /// Writes the image to a new PNG file at `path`, with straight (not premultiplied) alpha.
+  public func writePNG(path: String, compressionLevel: Int = 6) throws(RenderError) {
+    let straight = unpremultiplied()
+    let result = straight.withUnsafeBufferPointer {
+      sh_png_write(path, $0.baseAddress, UInt32(width), UInt32(height), width * 4, 1, Int32(compressionLevel))
+    }
+    try result.check(path)
+  }
+
+  /// The pixels with straight alpha, bytes B, G, R, A.
+  func unpremultiplied() -> [UInt8] {
+    var out = Array(bytes)
+    guard !isOpaque else { return out }
+    for i in stride(from: 0, to: out.count, by: 4) where out[i + 3] != 0 && out[i + 3] != 255 {
+      let a = Int(out[i + 3])
+      for c in 0..<3 { out[i + c] = UInt8(min((Int(out[i + c]) * 255 + a / 2) / a, 255)) }
+    }
+    return out
+  }
+}
+
+extension sh_image_result {
+  /// The library's message.
+  var messageText: String {
+    withUnsafeBytes(of: message) { raw in
+      String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+    }
+  }
+
+  /// Throws the error the status stands for, naming `path`.
+  func check(_ path: String) throws(RenderError) {
+    switch status {
+    case SH_IMAGE_OK: return
+    case SH_IMAGE_UNWRITABLE, SH_IMAGE_UNREADABLE: throw .outputUnwritable(file: path, errno: system_error)
+    case SH_IMAGE_NO_MEMORY: throw .outOfMemory(file: path)
+    default: throw .encoderFailed(file: path, reason: messageText)
+    }
+  }
+}

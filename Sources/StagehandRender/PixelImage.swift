@@ -1,0 +1,105 @@
+import CStagehandImages
+import CStagehandPixman
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An image in premultiplied 8-bit colour with alpha, the bytes of each pixel in the order B, G, R, A (pixman's
+/// `PIXMAN_a8r8g8b8` on a little-endian machine, the layout its fast paths are written for), rows top to bottom
+/// without padding.
+///
+/// Immutable once made, so that any number of threads may draw it at once; each drawing thread makes its own pixman
+/// image over the same pixels (`makeSource()`), since a pixman image carries a transform and is not shared.
+public final class PixelImage: @unchecked Sendable {
+  /// The width in pixels.
+  public let width: Int
+  /// The height in pixels.
+  public let height: Int
+  /// Whether every pixel is opaque: then a layer that covers the frame pixel for pixel replaces the background.
+  public let isOpaque: Bool
+  /// The pixels, `width * height * 4` bytes.
+  let storage: UnsafeMutableRawPointer
+
+  /// Takes ownership of premultiplied pixels allocated with `malloc`.
+  init(width: Int, height: Int, isOpaque: Bool, taking storage: UnsafeMutableRawPointer) {
+    self.width = width
+    self.height = height
+    self.isOpaque = isOpaque
+    self.storage = storage
+  }
+
+  /// Makes an image whose pixels `fill` writes, premultiplied, before the image is shared; `nil` when memory is short.
+  static func make(
+    width: Int, height: Int, isOpaque: Bool, fill: (UnsafeMutableRawPointer) -> Void
+  ) -> PixelImage? {
+    guard let storage = malloc(width * height * 4) else { return nil }
+    fill(storage)
+    return PixelImage(width: width, height: height, isOpaque: isOpaque, taking: storage)
+  }
+
+  /// An image of `width` x `height` pixels from 8-bit RGBA with straight alpha, row by row (`width * height * 4`
+  /// bytes); `nil` when the count is wrong or memory is short.
+  public convenience init?(width: Int, height: Int, rgba: [UInt8]) {
+    guard width > 0, height > 0, rgba.count == width * height * 4, let storage = malloc(rgba.count) else { return nil }
+    rgba.withUnsafeBytes { storage.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    let opaque = sh_rgba_to_premultiplied_bgra(storage.assumingMemoryBound(to: UInt8.self), width * height) != 0
+    self.init(width: width, height: height, isOpaque: opaque, taking: storage)
+  }
+
+  deinit { free(storage) }
+
+  /// The bytes from the top-left pixel on, B, G, R, A for each pixel.
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: width * height * 4) }
+
+  /// The premultiplied pixel at column `x`, row `y`.
+  public subscript(x: Int, y: Int) -> RGBA {
+    let p = storage.advanced(by: (y * width + x) * 4).assumingMemoryBound(to: UInt8.self)
+    return RGBA(p[2], p[1], p[0], p[3])
+  }
+
+  /// A pixman image over these pixels, for one thread; the caller releases it with `pixman_image_unref`.
+  func makeSource() -> OpaquePointer {
+    pixman_image_create_bits(
+      // Opaque or not, as a8r8g8b8: pixman's SSE2 bilinear paths take that format (an x8r8g8b8 source, which is
+      // not opaque outside its edges, would fall back to the generic fetcher).
+      PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+      storage.assumingMemoryBound(to: UInt32.self), Int32(width * 4))!
+  }
+}
+
+/// A pixel: four 8-bit channels.
+public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+  /// Red.
+  public var r: UInt8
+  /// Green.
+  public var g: UInt8
+  /// Blue.
+  public var b: UInt8
+  /// Alpha (opacity).
+  public var a: UInt8
+
+  /// Creates a pixel from its channels.
+  public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+    self.r = r
+    self.g = g
+    self.b = b
+    self.a = a
+  }
+
+  /// The opaque pixel of colour `rgb`.
+  public init(_ rgb: RGB) { self.init(rgb.r, rgb.g, rgb.b) }
+
+  /// `rgba(r, g, b, a)`.
+  public var description: String { "rgba(\(r), \(g), \(b), \(a))" }
+
+  /// The channels in order.
+  public var channels: [UInt8] { [r, g, b, a] }
+}
+
+extension RGB {
+  /// The colour as pixman sees it: 16 bits per channel, opaque.
+  var pixmanColor: pixman_color_t {
+    pixman_color_t(red: UInt16(r) * 257, green: UInt16(g) * 257, blue: UInt16(b) * 257, alpha: 0xFFFF)
+  }
+}

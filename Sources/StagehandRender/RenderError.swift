@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why an image could not be read, or a rendering could not be written: each case names the file, says why, and
+/// its message says what to do.
+public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The image file cannot be opened or read (`errno`).
+  case imageUnreadable(file: String, errno: Int32)
+  /// The image file is neither PNG nor JPEG.
+  case imageFormatUnknown(file: String)
+  /// The image's header announces more pixels than the budget allows; nothing was decoded.
+  case imageTooLarge(file: String, width: Int, height: Int, budget: Int)
+  /// The image data is damaged; `reason` is the decoder's own words.
+  case imageCorrupt(file: String, reason: String)
+  /// The image file ends before the image does.
+  case imageTruncated(file: String)
+  /// Memory ran out while reading or drawing the file.
+  case outOfMemory(file: String)
+  /// The output cannot be created or written (`errno`); nothing is left behind.
+  case outputUnwritable(file: String, errno: Int32)
+  /// An encoder refused the frames; `reason` is its own words.
+  case encoderFailed(file: String, reason: String)
+
+  /// The file the error is about.
+  public var file: String {
+    switch self {
+    case .imageUnreadable(let file, _), .imageFormatUnknown(let file), .imageTooLarge(let file, _, _, _),
+      .imageCorrupt(let file, _), .imageTruncated(let file), .outOfMemory(let file),
+      .outputUnwritable(let file, _), .encoderFailed(let file, _):
+      file
+    }
+  }
+
+  /// One line for the user: what, why, and what to do.
+  public var description: String {
+    switch self {
+    case .imageUnreadable(let file, let code):
+      "cannot read the image '\(file)': \(Self.systemMessage(code)); check the path and its permissions"
+    case .imageFormatUnknown(let file):
+      "the image '\(file)' is neither PNG nor JPEG; convert it to PNG or JPEG"
+    case .imageTooLarge(let file, let width, let height, let budget):
+      "the image '\(file)' is \(width)x\(height) pixels, more than the \(budget) pixels an image may have; "
+        + "scale it down first (it was not decoded)"
+    case .imageCorrupt(let file, let reason):
+      "the image '\(file)' is damaged (\(reason)); export it again"
+    case .imageTruncated(let file):
+      "the image '\(file)' is truncated: the file ends before the image does; copy or export it again"
+    case .outOfMemory(let file):
+      "not enough memory for '\(file)'; use a smaller image or size"
+    case .outputUnwritable("standard output", let code):
+      "cannot write to standard output: \(Self.systemMessage(code)); check that the reader is still running and "
+        + "that the disk has space"
+    case .outputUnwritable(let file, let code):
+      "cannot write '\(file)': \(Self.systemMessage(code)); choose a writable place with enough space "
+        + "(nothing was left behind)"
+    case .encoderFailed(let file, let reason):
+      "the encoder refused to write '\(file)' (\(reason)); try another size or format"
+    }
+  }
+
+  /// The C library's text for `errno`.
+  static func systemMessage(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+}

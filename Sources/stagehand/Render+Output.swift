@@ -1,0 +1,74 @@
+import FoundationEssentials
+import StagehandAnimation
+import StagehandRender
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Render {
+  /// The scene: the container in pixels (a point is a pixel), and the two pictures, read and fitted, or cards.
+  func scene(bounds: Rect) throws(RenderError) -> Scene {
+    let width = max(Int(bounds.size.width.rounded()), 1)
+    let height = max(Int(bounds.size.height.rounded()), 1)
+    let background = backgroundColor ?? RGB(24, 24, 28)
+    func picture(_ path: String?, card: CardLook) throws(RenderError) -> PixelImage {
+      guard let path else {
+        guard let image = PixelImage.card(card, width: width, height: height) else {
+          throw .outOfMemory(file: "card \(card.letter)")
+        }
+        return image
+      }
+      let image = try PixelImage.read(path: path)
+      guard let fitted = image.fitted(width: width, height: height, fitting: fit ? .fit : .fill, background: background)
+      else { throw .outOfMemory(file: path) }
+      return fitted
+    }
+    return Scene(
+      bounds: bounds, width: width, height: height, background: background, from: try picture(from, card: .a),
+      to: try picture(to, card: .b))
+  }
+
+  /// Draws the frames of `job` and writes them in `format` to the output.
+  func write(_ job: RenderJob, format: RenderFormat) throws(RenderError) {
+    let (width, height) = (job.scene.width, job.scene.height)
+    let progress = RenderProgress()
+    defer { progress.end() }
+    if output == "-" { signal(SIGPIPE, SIG_IGN) }
+    switch format {
+    case .png:
+      try job.run(into: try PNGSequenceWriter(pattern: output), progress: progress.report)
+    case .webp:
+      try job.run(into: try WebPWriter(path: output, width: width, height: height, fps: fps), progress: progress.report)
+    case .y4m, .rgba:
+      let writer = try StreamWriter(format: format, path: output, width: width, height: height, fps: fps)
+      try job.run(into: writer, progress: progress.report)
+    }
+  }
+}
+
+/// A progress bar on standard error, when it is a terminal and the rendering has taken more than a second.
+final class RenderProgress {
+  private let start = ContinuousClock.now
+  private let enabled = isatty(STDERR_FILENO) == 1
+  private var shown = false
+  private var lastDrawn = ContinuousClock.now
+
+  /// Shows `done` of `total` frames.
+  func report(done: Int, total: Int) {
+    guard enabled else { return }
+    let now = ContinuousClock.now
+    guard now - start > .seconds(1), done == total || now - lastDrawn > .milliseconds(100) else { return }
+    lastDrawn = now
+    shown = true
+    let width = 30
+    let filled = total > 0 ? done * width / total : width
+    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+    writeAll(STDERR_FILENO, "\rstagehand: rendering [\(bar)] \(done)/\(total) frames")
+  }
+
+  /// Clears the bar.
+  func end() {
+    if shown { writeAll(STDERR_FILENO, "\r\u{1B}[K") }
+  }
+}

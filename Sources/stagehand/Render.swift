@@ -1,0 +1,167 @@
+import ArgumentParser
+import FoundationEssentials
+import StagehandAnimation
+import StagehandCatalog
+import StagehandRender
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stagehand render STYLE -o OUT`: draws a transition over two pictures and writes it as PNG frames, an animated
+/// WebP, YUV4MPEG2 or raw RGBA.
+struct Render: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Render a transition over two pictures to PNG frames, an animated WebP, Y4M or raw RGBA.",
+    discussion: """
+      The frames are drawn with pixman on all cores: each content where its layer puts it, the stage's perspective \
+      included, with bilinear filtering and opacity; a layer seen from the back is not drawn. --from is the content \
+      the forward animation hides and --to the one it brings in (generated cards A and B when not given); pictures \
+      are PNG or JPEG files of at most \(PixelImage.pixelBudget) pixels, scaled to fill the container (--fit: to fit \
+      inside it). Frames are --size pixels: a point is a pixel.
+
+      A transition of D seconds gives round(D x fps) frames (at least 2), from its start to its end, both included. \
+      The format comes from the output's name (frames/%04d.png, out.webp, out.y4m, out.rgba) or --format; with \
+      '-o -' and --format y4m or rgba the frames go to standard output, e.g. | ffmpeg -i - out.mp4. The output is \
+      written under a temporary name and renamed when complete: an error leaves nothing behind.
+
+      Exit codes: 0 success, 1 a picture cannot be read or the output cannot be written (or the plugin failed), 64 \
+      a usage error.
+      """)
+
+  @OptionGroup var options: TransitionOptions
+
+  @OptionGroup var catalogOptions: CatalogOptions
+
+  @Flag(help: "Render only the inverse (the pop).")
+  var inverse = false
+
+  @Flag(help: "Render the forward animation, then its inverse.")
+  var both = false
+
+  @Option(help: ArgumentHelp("The picture of the content the transition hides (PNG or JPEG).", valueName: "file"))
+  var from: String?
+
+  @Option(help: ArgumentHelp("The picture of the content the transition shows (PNG or JPEG).", valueName: "file"))
+  var to: String?
+
+  @Flag(help: "Fit the pictures inside the container (letterboxed) instead of filling it (cropped).")
+  var fit = false
+
+  @Option(help: "Frames per second, 1 to 240.")
+  var fps = 30
+
+  @Option(
+    name: [.customShort("o"), .long],
+    help: ArgumentHelp(
+      "The output: frames/%04d.png, out.webp, out.y4m, out.rgba, or - (standard output).", valueName: "path"))
+  var output: String
+
+  @Option(
+    help: ArgumentHelp("The format: png, webp, y4m or rgba (default: from the output's name).", valueName: "format"))
+  var format: String?
+
+  @Option(help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
+  var threads: Int?
+
+  @Option(help: ArgumentHelp("The background colour, RRGGBB in hexadecimal.", valueName: "colour"))
+  var background = "18181c"
+
+  func validate() throws {
+    guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 240") }
+    if let threads, !(1...256).contains(threads) {
+      throw ValidationError("--threads \(threads) is not valid; give 1 to 256")
+    }
+    if inverse && both { throw ValidationError("--inverse and --both exclude each other; give one of them") }
+    if backgroundColor == nil {
+      throw ValidationError("--background '\(background)' is not valid; give RRGGBB in hexadecimal, such as 18181c")
+    }
+    _ = try chosenFormat()
+  }
+
+  /// The output format: `--format`, else the output's extension.
+  func chosenFormat() throws -> RenderFormat {
+    let names = RenderFormat.allCases.map(\.rawValue).joined(separator: ", ")
+    if let format {
+      guard let chosen = RenderFormat(rawValue: format.lowercased()) else {
+        throw ValidationError("--format '\(format)' is not valid; give one of \(names)")
+      }
+      if output == "-" && !chosen.streams {
+        throw ValidationError(
+          "--format \(chosen) cannot go to standard output; give -o with a file name, or y4m or rgba")
+      }
+      try checkPattern(chosen)
+      return chosen
+    }
+    guard output != "-" else {
+      throw ValidationError("-o - (standard output) needs --format y4m or --format rgba")
+    }
+    guard let inferred = RenderFormat.inferred(from: output) else {
+      throw ValidationError(
+        "cannot tell the format of '\(output)' from its name; end it with .png (with %04d), .webp, .y4m or .rgba, "
+          + "or give --format")
+    }
+    try checkPattern(inferred)
+    return inferred
+  }
+
+  private func checkPattern(_ format: RenderFormat) throws {
+    guard format == .png else { return }
+    guard PNGSequenceWriter.split(output) != nil else {
+      throw ValidationError(
+        "'\(output)' names one file, but PNG output is a file per frame; put one %04d in the name where the frame "
+          + "number goes, e.g. frames/%04d.png")
+    }
+  }
+
+  /// The background colour.
+  var backgroundColor: RGB? {
+    let digits = background.hasPrefix("#") ? String(background.dropFirst()) : background
+    guard digits.utf8.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+    return RGB(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+  }
+
+  func run() throws {
+    let registry = catalogOptions.registry()
+    reportProblems(registry.catalog())
+    let transition = options.transition
+    let context = options.context
+    var frames: [FrameStates] = []
+    do {
+      let resolved = try registry.resolve(transition.style)
+      _ = try resolved.values(overriding: transition.parameters)
+      var plays: [(Animation, Bool)] = []
+      if !inverse { plays.append((try registry.forward(transition, in: context), false)) }
+      if inverse || both { plays.append((try registry.inverse(transition, in: context), true)) }
+      for (animation, isInverse) in plays {
+        let count = RenderJob.frameCount(duration: animation.duration, fps: fps)
+        guard frames.count + count <= RenderJob.frameBudget else {
+          printError(
+            "stagehand: '\(resolved.name)' would take more than \(RenderJob.frameBudget) frames at \(fps) fps; give "
+              + "a shorter --duration or a lower --fps")
+          throw Exit.usage
+        }
+        frames += RenderJob.frames(of: animation, inverse: isInverse, fps: fps)
+      }
+    } catch let error as RegistryError {
+      throw Exit.report(error)
+    }
+    let job: RenderJob
+    do {
+      job = RenderJob(scene: try scene(bounds: context.bounds), frames: frames, threads: threads ?? Self.cores)
+      try write(job, format: try chosenFormat())
+    } catch let error as RenderError {
+      printError("stagehand: \(error)")
+      throw Exit.failure
+    }
+    if output != "-" {
+      print(
+        "\(output): \(frames.count) frames, \(job.scene.width)x\(job.scene.height) at \(fps) fps "
+          + "(\((Double(frames.count) / Double(fps)).formatted(2)) s)")
+    }
+  }
+
+  /// The number of cores this process may run on.
+  static var cores: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
+}
