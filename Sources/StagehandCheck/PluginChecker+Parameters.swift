@@ -7,9 +7,11 @@ extension PluginChecker {
 
   /// Every parameter should have an effect: moving it across its range, the others at their defaults, changes the
   /// forward animation; and a decimal parameter's values between two integers give animations of their own. A
-  /// builder that takes `int32_t` or `float` for a declared `double` (section 13) fails one of these.
-  mutating func checkParameters(_ index: Int) {
+  /// builder that takes `int32_t` or `float` for a declared `double` (section 13) fails one of these. Returns the
+  /// forward animations it built, which the flags and the duration are checked over too.
+  mutating func checkParameters(_ index: Int) -> [Animation] {
     let style = plugin.info.styles[index]
+    var built: [Animation] = []
     for (p, parameter) in style.parameters.enumerated() {
       let candidates: [Double]
       switch parameter.type {
@@ -22,8 +24,11 @@ extension PluginChecker {
       }
       var animations: [(Double, Animation)] = []
       for value in Set(candidates).sorted() {
-        guard let animation = build(index, p, value, what: "with \(parameter.symbol) = \(value)") else { return }
+        guard let animation = build(index, p, value, what: "with \(parameter.symbol) = \(value)") else {
+          return built
+        }
         animations.append((value, animation))
+        built.append(animation)
       }
       guard animations.count > 1 else { continue }
       if animations.allSatisfy({ $0.1 == animations[0].1 }) {
@@ -39,6 +44,7 @@ extension PluginChecker {
       }
       if parameter.type == .double { checkFractions(index, p, parameter) }
     }
+    return built
   }
 
   /// Warns when a decimal parameter gives, at every fraction tried, the animation of its integer part: the builder

@@ -81,8 +81,12 @@ extension PluginChecker {
   /// SH_STYLE_USES_3D MUST be set when a build uses the third dimension (an error if it is missing, a warning if it
   /// is set for nothing); SH_STYLE_SYMMETRIC must hold when set, and is suggested when every inverse looks like its
   /// forward animation (section 10).
-  mutating func checkFlags(_ style: StyleInfo, _ pairs: [(forward: Animation, inverse: Animation)]) {
-    let uses3D = pairs.contains { $0.forward.usesThirdDimension || $0.inverse.usesThirdDimension }
+  mutating func checkFlags(
+    _ style: StyleInfo, _ pairs: [(forward: Animation, inverse: Animation)], sweeps: [Animation]
+  ) {
+    let uses3D =
+      pairs.contains { $0.forward.usesThirdDimension || $0.inverse.usesThirdDimension }
+      || sweeps.contains(where: \.usesThirdDimension)
     if uses3D && !style.uses3D {
       add(
         CheckFinding(

@@ -75,9 +75,10 @@ public struct PluginChecker {
         pairs.append(pair)
       }
     }
-    checkFlags(style, pairs)
-    checkDuration(style, pairs.map(\.forward))
-    checkParameters(index)
+    // The parameter sweeps' builds join the sample the flags and the duration are checked over.
+    let sweeps = checkParameters(index)
+    checkFlags(style, pairs, sweeps: sweeps)
+    checkDuration(style, pairs.map(\.forward) + sweeps)
   }
 
   /// The default values of a style's parameters.
