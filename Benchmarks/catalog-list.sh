@@ -292,7 +292,7 @@ fi
 
 # mean and standard deviation in ms of command $2 (0-based) of export $1
 mean() { jq -r ".results[$2].mean * 1000" "$results/$1.json"; }
-sd() { jq -r ".results[$2].stddev * 1000" "$results/$1.json"; }
+sd() { jq -r "(.results[$2].stddev // 0) * 1000" "$results/$1.json"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 ms() { awk -v a="$1" 'BEGIN { printf "%.2f", a }'; }
 per() { awk -v a="$1" -v n="$2" 'BEGIN { printf "%.2f", a / n }'; } # $1 / $2, 2 decimals

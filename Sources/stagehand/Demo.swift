@@ -31,6 +31,13 @@ struct Demo: ParsableCommand {
   }
 
   /// The contents and the transitions they are pushed with.
+  /// The cards of the demo's contents, by their order: each its own colour and letter.
+  static let looks: [CardLook] = [
+    .a, .b, CardLook(fill: RGB(40, 150, 80), accent: RGB(200, 240, 210), letter: "C"),
+    CardLook(fill: RGB(130, 60, 190), accent: RGB(225, 200, 250), letter: "D"),
+    CardLook(fill: RGB(200, 50, 60), accent: RGB(250, 200, 200), letter: "E"),
+  ]
+
   static let script: [(content: String, transition: Transition)] = [
     ("settings", Transition("push-from-right")),
     ("profile", Transition("cover-from-bottom")),
@@ -141,13 +148,23 @@ struct DemoRun {
       if let manual = clock as? ManualClock { manual.advance(by: frame) }
       if let system = clock as? SystemClock { system.tick() }
       if let screen {
-        let compositor = Compositor(bounds: stack.bounds)
-        let layers = stack.presentedLayers.map { layer in
-          let index = contents.firstIndex { $0 === layer.content } ?? 0
-          return (layer.state, Panel.palette[index % Panel.palette.count])
+        // The upper presented content is drawn as the one brought in, the lower one as the one it covers; each
+        // content keeps a card of its own colour and letter.
+        let layers = stack.presentedLayers
+        func look(_ layer: PresentedLayer?) -> CardLook {
+          let index = layer.flatMap { layer in contents.firstIndex { $0 === layer.content } } ?? 0
+          return Demo.looks[index % Demo.looks.count]
         }
-        let raster = compositor.render(layers: layers, stage: stack.stage, width: screen.width, height: screen.height)
-        screen.draw(raster, background: compositor.background, status: status)
+        let upper = layers.last
+        let lower = layers.count > 1 ? layers[layers.count - 2] : nil
+        var hidden = LayerState.identity
+        hidden.opacity = 0
+        let states = LayerStates(
+          appearing: upper?.state ?? hidden, disappearing: lower?.state ?? hidden, stage: stack.stage)
+        if let canvas = Canvas(screen, from: look(lower), to: look(upper)) {
+          canvas.renderer.draw(FrameStates(states, inverse: false), into: canvas.frame)
+          screen.draw(canvas.frame, status: status)
+        }
         deadline = deadline.advanced(by: .seconds(frame))
         wall.sleepUntil(deadline)
       }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import StagehandAnimation
+import StagehandCatalog
 import StagehandRender
 import Synchronization
 
@@ -84,9 +85,24 @@ struct TerminalScreen {
     handle(endingSignals + [SIGWINCH], with: nil)  // SIG_DFL
   }
 
-  /// Draws a picture and a status line below it.
-  func draw(_ raster: Raster, background: RGB, status: String) {
-    write(TerminalImage.encode(raster, background: background) + "\u{1B}[0m\u{1B}[K" + status)
+  /// What the terminal shows: 24-bit colour, 256 colours, or none (`NO_COLOR`).
+  let colors = TerminalColors.detect(environment: ProcessEnvironment.current)
+
+  /// The colour behind the contents.
+  static let background = RGB(24, 24, 28)
+
+  /// A frame of the screen's size, drawn by the pixel renderer, and a status line below it.
+  func draw(_ frame: Frame, status: String) {
+    let reset = colors == .none ? "\u{1B}[K" : "\u{1B}[0m\u{1B}[K"
+    write(TerminalImage.encode(frame, colors: colors, background: Self.background) + reset + status)
+  }
+
+  /// The scene of two contents at this screen's size: the pictures are generated cards.
+  func scene(from: CardLook = .a, to: CardLook = .b) -> Scene? {
+    guard let from = PixelImage.card(from, width: width, height: height),
+      let to = PixelImage.card(to, width: width, height: height)
+    else { return nil }
+    return Scene(bounds: bounds, width: width, height: height, background: Self.background, from: from, to: to)
   }
 
   private func write(_ text: String) {
@@ -101,7 +117,7 @@ struct TerminalPlayer {
 
   func play(_ plays: [(title: String, animation: Animation, inverse: Bool)]) {
     var screen = TerminalScreen(bounds: bounds)
-    let compositor = Compositor(bounds: bounds)
+    var canvas = Canvas(screen)
     let clock = ContinuousClock()
     let frame = Duration.seconds(1.0 / Double(fps))
     screen.enter()
@@ -111,14 +127,15 @@ struct TerminalPlayer {
       for i in 0...frames {
         if TerminalScreen.takeResize() {
           screen = TerminalScreen(bounds: bounds)
+          canvas = Canvas(screen)
           screen.clear()
         }
         let t = min(Double(i) / Double(fps), play.animation.duration)
-        let raster = compositor.render(
-          play.animation.sample(at: t), width: screen.width, height: screen.height, inverse: play.inverse)
-        screen.draw(
-          raster, background: compositor.background,
-          status: "\(play.title)  t=\(t.formatted(2)) s / \(play.animation.duration.formatted(2)) s")
+        let status = "\(play.title)  t=\(t.formatted(2)) s / \(play.animation.duration.formatted(2)) s"
+        if let canvas {
+          canvas.renderer.draw(FrameStates(play.animation.sample(at: t), inverse: play.inverse), into: canvas.frame)
+          screen.draw(canvas.frame, status: status)
+        }
         deadline = deadline.advanced(by: frame)
         clock.sleepUntil(deadline)
       }
@@ -126,6 +143,19 @@ struct TerminalPlayer {
     }
     clock.sleepUntil(clock.now.advanced(by: .milliseconds(300)))
     screen.leave()
+  }
+}
+
+/// A renderer and a frame of a screen's size (nil when memory for them is short: the status line alone is shown).
+struct Canvas {
+  let renderer: FrameRenderer
+  let frame: Frame
+
+  init?(_ screen: TerminalScreen, from: CardLook = .a, to: CardLook = .b) {
+    guard let scene = screen.scene(from: from, to: to), let frame = Frame(width: screen.width, height: screen.height)
+    else { return nil }
+    renderer = FrameRenderer(scene: scene)
+    self.frame = frame
   }
 }
 

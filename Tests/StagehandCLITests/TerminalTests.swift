@@ -99,4 +99,58 @@ struct TerminalTests {
     #expect(run.screen.contains("longer than the 600 s a preview plays; give --duration"))
     #expect(!run.screen.contains(enterSequence))
   }
+
+  @Test(
+    "the preview draws in 24-bit colour, in 256 colours, or with plain characters under NO_COLOR",
+    arguments: [
+      (["COLORTERM": "truecolor"], "\u{1B}[38;2;", ["\u{1B}[38;5;"]),
+      (["COLORTERM": ""], "\u{1B}[38;5;", ["\u{1B}[38;2;"]),
+      (["NO_COLOR": "1", "COLORTERM": "truecolor"], "@", ["\u{1B}[38;", "\u{1B}[48;", "\u{2580}"]),
+    ])
+  func colors(_ settings: [String: String], _ expected: String, _ absent: [String]) throws {
+    let root = try CFixture.temporaryDirectory("colors")
+    defer { try? FileManager.default.removeItem(at: root) }
+    var environment = cleanEnvironment.merging(settings) { _, new in new }
+    environment["TERM"] = "xterm-256color"
+    let run = try TerminalRun(
+      ["preview", "push", "--duration", "0.2", "--fps", "10"], environment: environment, root: root)
+    defer { run.finish() }
+    #expect(run.wait(seconds: 60) { !run.process.isRunning }, "it finished")
+    #expect(run.process.terminationStatus == 0)
+    let screen = run.screen
+    #expect(screen.contains(enterSequence) && screen.contains(restoreSequence))
+    #expect(screen.contains(expected), "\(settings)")
+    for text in absent { #expect(!screen.contains(text), "\(settings): \(text.debugDescription)") }
+  }
+
+  @Test("a resized window (SIGWINCH) is cleared and drawn at its new size")
+  func resize() throws {
+    let root = try CFixture.temporaryDirectory("resize")
+    defer { try? FileManager.default.removeItem(at: root) }
+    var environment = cleanEnvironment
+    environment["TERM"] = "xterm-256color"
+    let run = try TerminalRun(["preview", "push", "--duration", "60"], environment: environment, root: root)
+    defer { run.finish() }
+    #expect(run.wait(seconds: 60) { run.screen.contains(enterSequence) && run.stagehand != nil }, "the preview began")
+    let pid = try #require(run.stagehand)
+    // The frames of a 100x40 window: 38 rows of half blocks (the container is 320x480).
+    #expect(run.wait(seconds: 20) { Self.lastFrameRows(run.screen) == 38 })
+    let terminal = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/1")
+    let stty = try StagehandTestSupport.run(
+      URL(fileURLWithPath: "/bin/stty"), ["-F", terminal, "cols", "50", "rows", "20"])
+    #expect(stty.status == 0, "\(stty.standardError)")
+    kill(pid, SIGWINCH)
+    // 50x20: 18 rows.
+    #expect(run.wait(seconds: 20) { Self.lastFrameRows(run.screen) == 18 }, "drawn at the new size")
+    #expect(run.screen.contains("\u{1B}[0m\u{1B}[2J"), "the screen was cleared for the new size")
+    kill(pid, SIGTERM)
+    #expect(run.wait(seconds: 20) { !run.process.isRunning })
+  }
+
+  /// The rows of the last whole frame on the screen: the lines between the last two cursor-home sequences.
+  static func lastFrameRows(_ screen: String) -> Int? {
+    let frames = screen.components(separatedBy: "\u{1B}[H")
+    guard frames.count >= 3 else { return nil }
+    return frames[frames.count - 2].components(separatedBy: "\r\n").count - 1
+  }
 }
