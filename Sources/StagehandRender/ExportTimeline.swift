@@ -24,8 +24,10 @@ public struct ExportKeyframe: Hashable, Sendable {
 /// Between two keyframes, every change of the step in progress has moved by the fraction its curve gives, so a
 /// player that interpolates translation, scale, opacity, anchor and perspective linearly and rotation along the
 /// shortest arc (as CSS does for `matrix3d`) between the two keyframes, timed by the step's cubic-bezier, shows the
-/// model's states exactly, as long as no step turns a layer by half a turn or more (`ExportError.turnTooLarge`).
-/// An instant step gives two keyframes at one time: the states before it, then the states after it.
+/// model's states exactly. A step that turns a layer by half a turn or more is cut into pieces that each turn less
+/// (a piece of a cubic Bezier is a cubic Bezier: `TimingCurve.pieces`), with keyframes at the cuts in the model's
+/// states; past `mostPieces` pieces it is refused (`ExportError.turnTooLarge`). An instant step gives two keyframes
+/// at one time: the states before it, then the states after it.
 public struct ExportTimeline: Sendable {
   /// The container's bounds, in points.
   public var bounds: Rect
@@ -42,7 +44,8 @@ public struct ExportTimeline: Sendable {
   public let animation: Animation
 
   /// The keyframes of `animation`, drawn in `bounds`; `inverse` says whether it is an inverse (which decides the
-  /// layer drawn on top). Fails when a step turns a layer by half a turn or more.
+  /// layer drawn on top). Fails when a step turns a layer so far that even `mostPieces` pieces turn it by half a turn
+  /// or more each.
   public init(_ animation: Animation, bounds: Rect, inverse: Bool) throws(ExportError) {
     self.animation = animation
     self.bounds = bounds
@@ -53,14 +56,22 @@ public struct ExportTimeline: Sendable {
     var states = animation.initialStates
     var time = 0.0
     for (index, step) in animation.steps.enumerated() {
-      for change in step.changes {
-        if step.duration > 0, case .rotate(let angle, _) = change.change, abs(angle) >= Double.pi * (1 - 1e-9) {
-          throw .turnTooLarge(layer: change.layer, step: index + 1, angle: angle)
-        }
-      }
       let end = Animation(steps: [step], initialStates: states).finalStates
       if step.duration > 0 {
-        Self.append(ExportKeyframe(time: time, states: states, curve: step.curve), to: &keyframes)
+        guard let pieces = Self.pieces(of: step) else {
+          let (layer, angle) =
+            step.changes.compactMap { change -> (LayerID, Double)? in
+              if case .rotate(let angle, _) = change.change { return (change.layer, angle) }
+              return nil
+            }.max { abs($0.1) < abs($1.1) } ?? (.appearing, 0)
+          throw .turnTooLarge(layer: layer, step: index + 1, angle: angle)
+        }
+        for piece in pieces {
+          let start = piece.startTime == 0 ? states : animation.sample(at: time + step.duration * piece.startTime)
+          Self.append(
+            ExportKeyframe(time: time + step.duration * piece.startTime, states: start, curve: piece.curve),
+            to: &keyframes)
+        }
         time += step.duration
         Self.append(ExportKeyframe(time: time, states: end, curve: nil), to: &keyframes)
       }
@@ -94,16 +105,17 @@ public struct ExportTimeline: Sendable {
 
 /// Why a transition cannot be exported.
 public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// A step turns a layer by half a turn or more, which keyframes interpolated along the shortest arc cannot show.
+  /// A step turns a layer so far, or with a curve so steep, that even cut into `ExportTimeline.mostPieces` pieces one
+  /// piece turns it by half a turn or more, which keyframes interpolated along the shortest arc cannot show.
   case turnTooLarge(layer: LayerID, step: Int, angle: Double)
 
   /// One line for the user: what, why, and what to do.
   public var description: String {
     switch self {
     case .turnTooLarge(let layer, let step, let angle):
-      "step \(step) turns the \(layer) layer by \(angle.exportNumber) radians, half a turn or more, which CSS "
-        + "keyframes (turned along the shortest arc) cannot reproduce; split that turn into steps of less than half "
-        + "a turn in the style, or use `stagehand render` for this style"
+      "step \(step) turns the \(layer) layer by \(angle.exportNumber) radians, too far for CSS keyframes (turned "
+        + "along the shortest arc) even in \(ExportTimeline.mostPieces) pieces; split that turn into steps of less "
+        + "than half a turn in the style, or use `stagehand render` for this style"
     }
   }
 }

@@ -100,16 +100,46 @@ struct ExportTests {
     #expect(css.contains("backface-visibility: hidden") && css.contains("overflow: hidden"))
   }
 
-  @Test("a step turning a layer by half a turn or more is refused, naming the step and the layer")
-  func turnTooLarge() throws {
-    let step = try Step(
-      duration: 1, curve: .linear, changes: [.init(.appearing, .rotate(angle: .pi, axis: .init(x: 0, y: 1, z: 0)))])
-    #expect(throws: ExportError.turnTooLarge(layer: .appearing, step: 1, angle: .pi)) {
-      try ExportTimeline(Animation(steps: [step]), bounds: bounds, inverse: false)
+  @Test("a step turning a layer by half a turn or more is cut into pieces that each turn less")
+  func largeTurnsInPieces() throws {
+    let axis = Vector3(x: 0, y: 1, z: 0)
+    for curve in [TimingCurve.linear, .easeInOut, try TimingCurve(x1: 0.3, y1: -0.4, x2: 0.6, y2: 1.5)] {
+      let step = try Step(duration: 1, curve: curve, changes: [.init(.appearing, .rotate(angle: 3 * .pi, axis: axis))])
+      let animation = Animation(steps: [step])
+      let timeline = try ExportTimeline(animation, bounds: bounds, inverse: false)
+      #expect(timeline.keyframes.count > 2)
+      for (a, b) in zip(timeline.keyframes, timeline.keyframes.dropFirst()) {
+        // The turn between two keyframes, from their quaternions: less than half a turn, so the shortest arc is it.
+        let (p, q) = (a.states.appearing.rotation, b.states.appearing.rotation)
+        let dot = abs(p.w * q.w + p.x * q.x + p.y * q.y + p.z * q.z)
+        #expect(2 * acos(min(dot, 1)) < .pi)
+        #expect(b.states == animation.sample(at: b.time) || b.time == 1)
+      }
+    }
+    let far = try Step(duration: 1, curve: .linear, changes: [.init(.appearing, .rotate(angle: 200 * .pi, axis: axis))])
+    #expect(throws: ExportError.turnTooLarge(layer: .appearing, step: 1, angle: 200 * .pi)) {
+      try ExportTimeline(Animation(steps: [far]), bounds: bounds, inverse: false)
     }
     #expect(
       "\(ExportError.turnTooLarge(layer: .appearing, step: 1, angle: .pi))".contains("step 1 turns the appearing layer")
     )
+  }
+
+  @Test("each piece of a curve, scaled to the unit square, times its part of the curve exactly")
+  func curvePieces() throws {
+    for curve in [TimingCurve.easeIn, .easeInOut, try TimingCurve(x1: 0.2, y1: -0.5, x2: 0.7, y2: 1.6)] {
+      let pieces = curve.pieces(5)
+      #expect(pieces.first?.startTime == 0 && pieces.last?.endTime == 1)
+      for piece in pieces {
+        #expect(abs(curve.value(at: piece.endTime) - piece.endProgress) < 1e-9)
+        for k in 1..<10 {
+          let local = Double(k) / 10
+          let time = piece.startTime + (piece.endTime - piece.startTime) * local
+          let expected = piece.startProgress + (piece.endProgress - piece.startProgress) * piece.curve.value(at: local)
+          #expect(abs(curve.value(at: time) - expected) < 1e-9, "\(curve) at \(time)")
+        }
+      }
+    }
   }
 
   @Test("the JSON timeline parses, with keyframes, samples at the frame rate and every layer")
