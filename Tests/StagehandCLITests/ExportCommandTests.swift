@@ -88,5 +88,10 @@ struct ExportCommandTests {
     let html = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
     #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"))
     #expect(html.contains("org.example.zoom"), "the third-party example plugin is in the gallery")
+    // Plugin, parameters and their values, duration and flags.
+    #expect(html.contains("plugin Flip (org.stagehand.flip 1.0.0)"))
+    #expect(html.contains("duration 0.6 s; flags: 3D"))
+    #expect(html.contains("<tr><td>camera-distance</td><td>4 extents</td>"))
+    #expect(html.contains("src=\"org.stagehand.flip_flip.inverse.webp\""))
   }
 }
