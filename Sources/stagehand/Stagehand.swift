@@ -23,8 +23,8 @@ struct Stagehand: ParsableCommand {
       """,
     version: StagehandVersion.current,
     subcommands: [
-      List.self, Info.self, Preview.self, Render.self, Demo.self, Plugins.self, Scan.self, Check.self, NewPlugin.self,
-      Manifest.self,
+      List.self, Info.self, Preview.self, Render.self, Export.self, Gallery.self, Demo.self, Plugins.self, Scan.self,
+      Check.self, NewPlugin.self, Manifest.self,
     ]
   )
 

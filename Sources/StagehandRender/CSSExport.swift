@@ -1,0 +1,164 @@
+import StagehandAnimation
+
+/// CSS keyframes of a transition: one `@keyframes` rule for the stage and one for each content layer, with a
+/// keyframe at every step boundary and the step's own `cubic-bezier` as its timing function.
+///
+/// The page is built so that a browser applies the rules of section 9 of stagehand_plugin.h itself:
+///
+/// - a container of the bounds' size clips everything (`overflow: hidden`);
+/// - in it, one copy of the stage per content, each carrying the stage's transform with its perspective about the
+///   stage's anchor (`matrix3d`, `transform-origin`, `transform-style: preserve-3d`), so that the stage transforms
+///   the content layer it holds in 3D; the copy of the content the forward animation brings in has the higher
+///   `z-index`, so it is drawn on top whatever the depths;
+/// - in each stage copy, the content layer: `matrix3d` about its anchor (`transform-origin`), `opacity`, and
+///   `backface-visibility: hidden` (layers are one-sided).
+///
+/// The model's z axis points away from the viewer and CSS's towards it: every matrix is conjugated by a flip of z.
+/// The stage's perspective is written into its `matrix3d` (as `perspective()` would be) rather than as the
+/// `perspective` property: CSS interpolates a matrix's perspective term linearly, as the model does its strength,
+/// where the property would interpolate the camera distance.
+public struct CSSExport: Sendable {
+  /// The keyframes exported.
+  public var timeline: ExportTimeline
+  /// What the stylesheet's first comment says it is, e.g. `flip axis=vertical, forward, 0.6 s`.
+  public var title: String
+  /// The prefix of every class and keyframes name.
+  public var prefix: String
+
+  /// An export of `timeline`, described by `title`, with names prefixed by `prefix` (letters, digits and `-`).
+  public init(_ timeline: ExportTimeline, title: String, prefix: String = "sh") {
+    self.timeline = timeline
+    self.title = title
+    self.prefix = prefix
+  }
+
+  /// The fraction of the duration (in percent) between the two keyframes of an instant step: CSS merges keyframes
+  /// at one offset, so the later one sits this much after the earlier one, and a step timing function makes the jump
+  /// at the side the model shows (after the jump in a forward animation, before it in a reversed one).
+  public static let jumpOffset = 0.0001
+
+  /// The stylesheet: the layout classes and the three `@keyframes` rules.
+  ///
+  /// Markup: `<div class="P-container"><div class="P-stage P-under"><div class="P-layer P-X"></div></div>
+  /// <div class="P-stage P-over"><div class="P-layer P-Y"></div></div></div>` where `P-Y` is the layer that shows the
+  /// content brought in (`P-appearing` in a forward animation, `P-disappearing` in an inverse); `page` writes it.
+  public func stylesheet() -> String {
+    let p = prefix
+    let size = timeline.bounds.size
+    let seconds = "\(timeline.duration.exportNumber)s"
+    var css = "/* stagehand export: \(title.replacingCommentEnd) */\n"
+    css += """
+      .\(p)-container { position: relative; width: \(size.width.exportNumber)px; \
+      height: \(size.height.exportNumber)px; overflow: hidden; }
+      .\(p)-stage { position: absolute; left: 0; top: 0; width: 100%; height: 100%; \
+      transform-style: preserve-3d; animation: \(p)-stage \(seconds) linear both; }
+      .\(p)-under { z-index: 1; }
+      .\(p)-over { z-index: 2; }
+      .\(p)-layer { position: absolute; left: 0; top: 0; width: 100%; height: 100%; \
+      backface-visibility: hidden; -webkit-backface-visibility: hidden; }
+      .\(p)-appearing { animation: \(p)-appearing \(seconds) linear both; }
+      .\(p)-disappearing { animation: \(p)-disappearing \(seconds) linear both; }
+
+      """
+    for layer in [LayerID.stage, .disappearing, .appearing] {
+      css += keyframes(of: layer)
+    }
+    return css
+  }
+
+  /// The `@keyframes` rule of one layer.
+  func keyframes(of layer: LayerID) -> String {
+    var rule = "@keyframes \(prefix)-\(layer) {\n"
+    for (frame, offset, timing) in placedKeyframes() {
+      let state = frame.states[layer]
+      var declarations = ["transform: \(Self.matrix3d(cssMatrix(of: layer, in: frame.states)))"]
+      let origin = layer == .stage ? frame.states.stage.anchor : state.anchor
+      let size = timeline.bounds.size
+      declarations.append(
+        "transform-origin: \((origin.x * size.width).exportNumber)px \((origin.y * size.height).exportNumber)px 0")
+      if layer != .stage { declarations.append("opacity: \(state.visibleOpacity.exportNumber)") }
+      if let timing { declarations.append("animation-timing-function: \(timing)") }
+      rule += "  \(offset.exportNumber)% { \(declarations.joined(separator: "; ")); }\n"
+    }
+    return rule + "}\n"
+  }
+
+  /// The keyframes with their offsets in percent and the timing function of the interval each one starts.
+  func placedKeyframes() -> [(ExportKeyframe, Double, String?)] {
+    let frames = timeline.keyframes
+    let duration = timeline.duration
+    var placed: [(ExportKeyframe, Double, String?)] = []
+    for (index, frame) in frames.enumerated() {
+      var offset = duration > 0 ? min(max(frame.time / duration * 100, 0), 100) : Double(index) * 100
+      let jumpsNext = index + 1 < frames.count && frames[index + 1].time == frame.time
+      let jumped = index > 0 && frames[index - 1].time == frame.time
+      if jumped, let previous = placed.last {
+        offset = previous.1 + Self.jumpOffset
+      } else if jumpsNext && offset + Self.jumpOffset > 100 {
+        offset = 100 - Self.jumpOffset
+      }
+      var timing: String?
+      if jumpsNext {
+        timing = timeline.showsLaterSide ? "step-start" : "step-end"
+      } else if let curve = frame.curve {
+        timing =
+          "cubic-bezier(\(curve.x1.exportNumber), \(curve.y1.exportNumber), "
+          + "\(curve.x2.exportNumber), \(curve.y2.exportNumber))"
+      }
+      placed.append((frame, min(offset, 100), timing))
+    }
+    return placed
+  }
+
+  /// The CSS matrix of `layer` about its `transform-origin`: for a content layer its own transform, for the stage its
+  /// transform after its perspective; in CSS's axes (z towards the viewer).
+  func cssMatrix(of layer: LayerID, in states: LayerStates) -> Transform3D {
+    let bounds = timeline.bounds
+    let state = layer == .stage ? states.stage : states[layer]
+    let anchor = bounds.point(atUnit: state.anchor)
+    let origin = Vector3(x: anchor.x, y: anchor.y, z: 0)
+    var local = Transform3D.translation(-origin) * state.transform(in: bounds) * .translation(origin)
+    if layer == .stage { local = .perspective(strength: states.stage.perspective) * local }
+    let flip = Transform3D.scale(Vector3(x: 1, y: 1, z: -1))
+    return flip * local * flip
+  }
+
+  /// `matrix3d(...)` of `m`: CSS lists the elements column by column.
+  static func matrix3d(_ m: Transform3D) -> String {
+    let columns = [
+      m.m11, m.m21, m.m31, m.m41, m.m12, m.m22, m.m32, m.m42, m.m13, m.m23, m.m33, m.m43, m.m14, m.m24, m.m34, m.m44,
+    ]
+    return "matrix3d(" + columns.map(\.exportNumber).joined(separator: ", ") + ")"
+  }
+}
+
+extension Double {
+  /// The number in plain decimal notation (no exponent, as CSS and JSON both read it), to 12 decimals at most.
+  public var exportNumber: String {
+    guard isFinite else { return "0" }
+    let text = description
+    guard text.contains("e") else { return text.hasSuffix(".0") ? String(text.dropLast(2)) : text }
+    guard abs(self) < 1e6 else { return String(Int64(self.rounded())) }
+    let units = Int64((abs(self) * 1e12).rounded())
+    guard units != 0 else { return "0" }
+    var fraction = String(units % 1_000_000_000_000)
+    fraction = String(repeating: "0", count: 12 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    let whole = String(units / 1_000_000_000_000)
+    return (self < 0 ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
+  }
+}
+
+extension String {
+  /// The text with `*/` broken up, for a CSS comment.
+  var replacingCommentEnd: String {
+    var out = ""
+    var previous: Character?
+    for c in self {
+      if previous == "*" && c == "/" { out.append(" ") }
+      out.append(c)
+      previous = c
+    }
+    return out
+  }
+}

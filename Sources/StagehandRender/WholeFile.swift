@@ -1,0 +1,106 @@
+import CStagehandImages
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Whole files written at once, under a temporary name renamed when complete: text (a stylesheet, a page, a JSON
+/// timeline) and single PNG pictures (a contact sheet).
+public enum WholeFile {
+  /// Writes `text` as UTF-8 to `path`, or to standard output when `path` is `-`.
+  public static func write(_ text: String, to path: String) throws(RenderError) {
+    let bytes = Array(text.utf8)
+    if path == "-" {
+      let failure = bytes.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
+      if let failure { throw .outputUnwritable(file: "standard output", errno: failure) }
+      return
+    }
+    let file = try OutputFile(path: path)
+    var failure: RenderError?
+    bytes.withUnsafeBytes { buffer in
+      do throws(RenderError) { try file.write(buffer) } catch { failure = error }
+    }
+    if let failure { throw failure }
+    try file.commit()
+  }
+
+  /// Writes `frame` (opaque) as a PNG file at `path`.
+  public static func writePNG(_ frame: Frame, to path: String) throws(RenderError) {
+    let file = try OutputFile(path: path)
+    file.closeKeepingFile()
+    let special = file.isSpecial
+    let result = sh_png_write(
+      file.temporaryPath, frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width),
+      UInt32(frame.height), frame.rowBytes, 1, 6)
+    do throws(RenderError) {
+      try result.check(path)
+    } catch {
+      if !special { unlink(file.temporaryPath) }
+      throw error
+    }
+    guard !special else { return }
+    guard rename(file.temporaryPath, path) == 0 else {
+      let code = errno
+      unlink(file.temporaryPath)
+      throw .outputUnwritable(file: path, errno: code)
+    }
+  }
+
+  /// The bytes of the file at `path`; `nil` when it cannot be read.
+  static func read(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { return bytes }
+      bytes += chunk[0..<count]
+    }
+  }
+}
+
+extension PixelImage {
+  /// The image encoded as PNG, as a `data:` URL for a self-contained page; the image must be opaque (its
+  /// premultiplied bytes are then its straight ones). `scratch` is a path whose directory may hold a temporary file.
+  public func pngDataURL(scratch: String) throws(RenderError) -> String {
+    let file = try OutputFile(path: scratch)
+    file.closeKeepingFile()
+    defer { unlink(file.temporaryPath) }
+    let result = sh_png_write(
+      file.temporaryPath, storage.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height), width * 4, 1, 6
+    )
+    try result.check(scratch)
+    guard let bytes = WholeFile.read(file.temporaryPath) else {
+      throw .outputUnwritable(file: scratch, errno: errno)
+    }
+    return "data:image/png;base64," + Base64.encode(bytes)
+  }
+}
+
+/// Base64 (RFC 4648, with padding), for `data:` URLs.
+public enum Base64 {
+  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  /// The Base64 text of `bytes`.
+  public static func encode(_ bytes: [UInt8]) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var i = 0
+    while i < bytes.count {
+      let b0 = UInt32(bytes[i])
+      let b1 = i + 1 < bytes.count ? UInt32(bytes[i + 1]) : 0
+      let b2 = i + 2 < bytes.count ? UInt32(bytes[i + 2]) : 0
+      let word = b0 << 16 | b1 << 8 | b2
+      out.append(alphabet[Int(word >> 18 & 63)])
+      out.append(alphabet[Int(word >> 12 & 63)])
+      out.append(i + 1 < bytes.count ? alphabet[Int(word >> 6 & 63)] : UInt8(ascii: "="))
+      out.append(i + 2 < bytes.count ? alphabet[Int(word & 63)] : UInt8(ascii: "="))
+      i += 3
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import StagehandAnimation
+import StagehandCatalog
+import StagehandRender
+
+/// `stagehand export STYLE --format css|html|json`: writes a transition as CSS keyframes, a page that plays them, or
+/// a JSON timeline.
+struct Export: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Export a transition as CSS keyframes, an HTML page that plays them, or a JSON timeline.",
+    discussion: """
+      css: @keyframes for the stage and the two content layers, one keyframe per step boundary with the step's \
+      cubic-bezier, matrix3d transforms, opacity and backface-visibility: hidden, and the classes of the markup \
+      (see Docs/Export.md). html: a self-contained page with that stylesheet that plays it in a loop over the \
+      generated cards A and B (embedded as PNG), or shows one instant with --at. json: the keyframes and the layer \
+      states sampled at --fps (schema in Docs/Export.md).
+
+      The format comes from --format or the output's name (.css, .html, .json); without -o, or with -o -, the \
+      export goes to standard output and --format is needed. A file is written under a temporary name and renamed \
+      when complete.
+
+      Exit codes: 0 success, 1 the output cannot be written (or the plugin failed, or a step turns a layer by half \
+      a turn or more, which CSS keyframes cannot show), 64 a usage error.
+      """)
+
+  @OptionGroup var options: TransitionOptions
+
+  @OptionGroup var catalogOptions: CatalogOptions
+
+  @Flag(help: "Export the inverse (the pop) instead of the forward animation.")
+  var inverse = false
+
+  @Option(help: ArgumentHelp("The format: css, html or json (default: from the output's name).", valueName: "format"))
+  var format: String?
+
+  @Option(
+    name: [.customShort("o"), .long],
+    help: ArgumentHelp("The output: out.css, out.html, out.json, or - (standard output).", valueName: "path"))
+  var output = "-"
+
+  @Option(help: ArgumentHelp("html: show the animation stopped at this time, in seconds.", valueName: "seconds"))
+  var at: String?
+
+  @Option(help: "json: samples per second, 1 to 240.")
+  var fps = 60
+
+  /// The formats `export` writes.
+  enum Format: String, CaseIterable {
+    case css, html, json
+  }
+
+  func validate() throws {
+    guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 240") }
+    if let at, TransitionOptions.decimal(at) == nil {
+      throw ValidationError("--at '\(at)' is not valid; give a number of seconds written with digits, such as 0.15")
+    }
+    let chosen = try chosenFormat()
+    if at != nil && chosen != .html { throw ValidationError("--at applies to --format html only; drop it") }
+  }
+
+  /// The format: `--format`, else the output's extension.
+  func chosenFormat() throws -> Format {
+    let names = Format.allCases.map(\.rawValue).joined(separator: ", ")
+    if let format {
+      guard let chosen = Format(rawValue: format.lowercased()) else {
+        throw ValidationError("--format '\(format)' is not valid; give one of \(names)")
+      }
+      return chosen
+    }
+    guard output != "-" else { throw ValidationError("standard output needs --format; give one of \(names)") }
+    let lowered = output.lowercased()
+    guard let inferred = Format.allCases.first(where: { lowered.hasSuffix(".\($0.rawValue)") }) else {
+      throw ValidationError(
+        "cannot tell the format of '\(output)' from its name; end it with .css, .html or .json, or give --format")
+    }
+    return inferred
+  }
+
+  func run() throws {
+    let registry = catalogOptions.registry()
+    reportProblems(registry.catalog())
+    let transition = options.transition
+    let context = options.context
+    let (animation, parameters) = try build(registry, transition, context)
+    let text: String
+    do {
+      let timeline = try ExportTimeline(animation, bounds: context.bounds, inverse: inverse)
+      let title =
+        ([transition.style] + parameters.map { "\($0.0)=\($0.1)" }).joined(separator: " ")
+        + ", \(inverse ? "inverse" : "forward"), \(animation.duration.exportNumber) s"
+      switch try chosenFormat() {
+      case .css: text = CSSExport(timeline, title: title).stylesheet()
+      case .html: text = try page(CSSExport(timeline, title: title))
+      case .json:
+        text = TimelineJSON(timeline, style: transition.style, parameters: parameters, fps: fps).text()
+      }
+      try WholeFile.write(text, to: output)
+    } catch let error as ExportError {
+      printError("stagehand: cannot export '\(transition.style)': \(error)")
+      throw Exit.failure
+    } catch let error as RenderError {
+      printError("stagehand: \(error)")
+      throw Exit.failure
+    }
+  }
+
+  /// The animation to export and its parameter values as text, by symbol.
+  func build(
+    _ registry: Registry, _ transition: Transition, _ context: TransitionContext
+  ) throws -> (Animation, [(String, String)]) {
+    do throws(RegistryError) {
+      let resolved = try registry.resolve(transition.style)
+      let values = try resolved.values(overriding: transition.parameters)
+      let parameters = zip(resolved.entry.style.parameters, values).map { ($0.symbol, $0.text(for: $1)) }
+      if inverse { return (try registry.inverse(transition, in: context), parameters) }
+      return (try registry.forward(transition, in: context), parameters)
+    } catch {
+      throw Exit.report(error)
+    }
+  }
+
+  /// The HTML page over the generated cards, embedded as PNG.
+  func page(_ export: CSSExport) throws(RenderError) -> String {
+    let bounds = export.timeline.bounds
+    let width = max(Int(bounds.size.width.rounded()), 1)
+    let height = max(Int(bounds.size.height.rounded()), 1)
+    guard let a = PixelImage.card(.a, width: width, height: height),
+      let b = PixelImage.card(.b, width: width, height: height)
+    else { throw .outOfMemory(file: "the cards") }
+    let scratch = output == "-" ? "/tmp/stagehand-export.png" : output + ".png"
+    let seconds = at.flatMap(TransitionOptions.decimal)
+    return export.page(
+      from: try a.pngDataURL(scratch: scratch), to: try b.pngDataURL(scratch: scratch), background: RGB(24, 24, 28),
+      pausedAt: seconds)
+  }
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import StagehandAnimation
+import StagehandCatalog
+import StagehandPlugins
+import StagehandRender
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stagehand gallery -o DIR`: every style and preset of the catalog as animated WebP, forward and inverse, on a
+/// self-contained page, with a contact sheet.
+struct Gallery: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "gallery",
+    abstract: "Write a gallery of every installed style and preset: a page of animated WebPs and a contact sheet.",
+    discussion: """
+      DIR/index.html shows every style and preset of the catalog (third-party plugins included) forward and \
+      inverse as animated WebP over the generated cards A and B, with its plugin, parameters and their values, \
+      duration and flags; DIR/contact-sheet.png shows each at 25, 50 and 75% of its duration, a row each, in the \
+      page's order. The page uses no script and nothing from the network. Frames are drawn on all cores; every file \
+      is written under a temporary name and renamed when complete. DIR is created when missing.
+
+      A style whose plugin fails to build is shown with its error and named on standard error; the rest of the \
+      gallery is written. Exit codes: 0 success, 1 the directory or a file cannot be written, or a style failed, 64 \
+      a usage error.
+      """)
+
+  @OptionGroup var catalogOptions: CatalogOptions
+
+  @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The directory to write.", valueName: "dir"))
+  var output: String
+
+  @Option(
+    help: ArgumentHelp("The size of each picture in pixels, WIDTHxHEIGHT, each from 16 to 1024.", valueName: "size"))
+  var size = "160x120"
+
+  @Option(help: "Frames per second, 1 to 60.")
+  var fps = 15
+
+  @Option(help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
+  var threads: Int?
+
+  func validate() throws {
+    guard (1...60).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 60") }
+    if let threads, !(1...256).contains(threads) {
+      throw ValidationError("--threads \(threads) is not valid; give 1 to 256")
+    }
+    guard pixelSize != nil else {
+      throw ValidationError("--size '\(size)' is not valid; give WIDTHxHEIGHT, each from 16 to 1024, such as 160x120")
+    }
+    guard !output.isEmpty else { throw ValidationError("-o needs a directory name") }
+  }
+
+  /// The picture size, when valid.
+  var pixelSize: (width: Int, height: Int)? {
+    let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+    guard parts.count == 2, let width = parts[0], let height = parts[1],
+      (16...1024).contains(width), (16...1024).contains(height)
+    else { return nil }
+    return (width, height)
+  }
+
+  func run() throws {
+    let registry = catalogOptions.registry()
+    let catalog = registry.catalog()
+    reportProblems(catalog)
+    guard mkdir(output, 0o777) == 0 || errno == EEXIST else {
+      printError(
+        "stagehand: cannot create the gallery directory '\(output)': \(String(cString: strerror(errno))); "
+          + "choose a writable place")
+      throw Exit.failure
+    }
+    var isDirectory = stat()
+    guard stat(output, &isDirectory) == 0, isDirectory.st_mode & S_IFMT == S_IFDIR else {
+      printError("stagehand: '\(output)' exists and is not a directory; give a directory for the gallery")
+      throw Exit.failure
+    }
+    let (width, height) = pixelSize!
+    let bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+    guard let a = PixelImage.card(.a, width: width, height: height),
+      let b = PixelImage.card(.b, width: width, height: height)
+    else {
+      printError("stagehand: not enough memory for the cards of the gallery; give a smaller --size")
+      throw Exit.failure
+    }
+    let scene = Scene(bounds: bounds, width: width, height: height, background: RGB(24, 24, 28), from: a, to: b)
+    var items = GalleryItem.all(in: catalog)
+    var contactFrames: [FrameStates] = []
+    var failures = 0
+    do {
+      for index in items.indices {
+        let item = items[index]
+        do {
+          let context = TransitionContext(bounds: bounds)
+          let forward = try registry.forward(Transition(item.reference), in: context)
+          let inverse = try registry.inverse(Transition(item.reference), in: context)
+          items[index].duration = forward.duration
+          for (animation, isInverse) in [(forward, false), (inverse, true)] {
+            let path = output + "/" + (isInverse ? item.inverseFile : item.forwardFile)
+            let job = RenderJob(
+              scene: scene, frames: RenderJob.frames(of: animation, inverse: isInverse, fps: fps),
+              threads: threads ?? Render.cores)
+            try job.run(into: try WebPWriter(path: path, width: width, height: height, fps: fps))
+          }
+          contactFrames += ContactSheet.instants.map {
+            FrameStates(forward.sample(at: forward.duration * $0), inverse: false)
+          }
+        } catch let error as RegistryError {
+          failures += 1
+          items[index].error = error.description
+          printError("stagehand: the gallery shows '\(item.reference)' without pictures: \(error)")
+          // A blank row keeps the contact sheet in the page's order.
+          contactFrames += ContactSheet.instants.map { _ in FrameStates(.identity, inverse: false) }
+        }
+      }
+      let columns = ContactSheet.instants.count
+      guard
+        let sheet = ContactSheet(
+          columns: columns, rows: max(items.count, 1), cellWidth: width, cellHeight: height,
+          background: RGB(24, 24, 28))
+      else {
+        printError("stagehand: the contact sheet of \(items.count) rows is too large; give a smaller --size")
+        throw Exit.failure
+      }
+      if !contactFrames.isEmpty {
+        try RenderJob(scene: scene, frames: contactFrames, threads: threads ?? Render.cores).run(into: sheet)
+      }
+      try WholeFile.writePNG(sheet.frame, to: output + "/contact-sheet.png")
+      try WholeFile.write(page(items, width: width, height: height), to: output + "/index.html")
+    } catch let error as RenderError {
+      printError("stagehand: \(error)")
+      throw Exit.failure
+    }
+    print(
+      "\(output)/index.html: \(items.count) styles and presets, \(width)x\(height) at \(fps) fps, "
+        + "with contact-sheet.png")
+    if failures > 0 { throw Exit.failure }
+  }
+}
