@@ -135,10 +135,13 @@ public struct CSSExport: Sendable {
 extension Double {
   /// The number in plain decimal notation (no exponent, as CSS and JSON both read it), to 12 decimals at most.
   public var exportNumber: String {
-    guard isFinite else { return "0" }
+    guard isFinite, self != 0 else { return "0" }  // -0 too
     let text = description
     guard text.contains("e") else { return text.hasSuffix(".0") ? String(text.dropLast(2)) : text }
-    guard abs(self) < 1e6 else { return String(Int64(self.rounded())) }
+    guard abs(self) < 1e6 else {
+      // Whole numbers as digits while Int64 holds them; beyond, the exponent form (valid in CSS and JSON).
+      return abs(self) < 9e18 ? String(Int64(self.rounded())) : text.replacing("e+", with: "e")
+    }
     let units = Int64((abs(self) * 1e12).rounded())
     guard units != 0 else { return "0" }
     var fraction = String(units % 1_000_000_000_000)

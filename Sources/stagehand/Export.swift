@@ -79,10 +79,17 @@ struct Export: ParsableCommand {
 
   func run() throws {
     let registry = catalogOptions.registry()
-    reportProblems(registry.catalog())
+    reportProblems(registry.problems)
     let transition = options.transition
     let context = options.context
     let (animation, parameters) = try build(registry, transition, context)
+    // A style may last as long as it likes (finite), but an export, like a preview, covers at most --duration's range.
+    guard animation.duration <= TransitionOptions.longestDuration else {
+      printError(
+        "stagehand: '\(transition.style)' lasts \(animation.duration.formatted()) s, longer than the "
+          + "\(Int(TransitionOptions.longestDuration)) s an export covers; give --duration")
+      throw Exit.usage
+    }
     let text: String
     do {
       let timeline = try ExportTimeline(animation, bounds: context.bounds, inverse: inverse)

@@ -96,6 +96,16 @@ struct Gallery: ParsableCommand {
           let forward = try registry.forward(Transition(item.reference), in: context)
           let inverse = try registry.inverse(Transition(item.reference), in: context)
           items[index].duration = forward.duration
+          guard max(forward.duration, inverse.duration) <= TransitionOptions.longestDuration else {
+            // Like render and preview, the gallery shows at most --duration's range (36,000 frames at 60 fps).
+            failures += 1
+            let seconds = max(forward.duration, inverse.duration).formatted()
+            items[index].error =
+              "it lasts \(seconds) s, longer than the \(Int(TransitionOptions.longestDuration)) s a gallery shows"
+            printError("stagehand: the gallery shows '\(item.reference)' without pictures: \(items[index].error!)")
+            contactFrames += ContactSheet.instants.map { _ in FrameStates(.identity, inverse: false) }
+            continue
+          }
           for (animation, isInverse) in [(forward, false), (inverse, true)] {
             let path = output + "/" + (isInverse ? item.inverseFile : item.forwardFile)
             let job = RenderJob(

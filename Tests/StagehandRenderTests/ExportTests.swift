@@ -172,3 +172,16 @@ extension Transform3D {
     return zip(a, b).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($0), abs($1)) }
   }
 }
+
+@Suite("Numbers in exported CSS and JSON")
+struct ExportNumberTests {
+  @Test(
+    "every finite number is written without a trap: digits while Int64 holds it, the exponent form beyond",
+    arguments: [
+      (0.25, "0.25"), (3.0, "3"), (12_345_678.0, "12345678"), (-2e19, "-2e19"), (1e300, "1e300"),
+      (Double.greatestFiniteMagnitude, "1.7976931348623157e308"), (-0.0, "0"),
+    ])
+  func numbers(_ value: Double, _ text: String) {
+    #expect(value.exportNumber == text)
+  }
+}
