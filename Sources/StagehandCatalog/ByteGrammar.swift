@@ -101,9 +101,31 @@ enum ByteGrammar {
     return labels >= 2 && labelLength > 0
   }
 
-  /// Whether `text` is a semantic version: `Names.isSemanticVersion`, which works on bytes itself.
+  /// Whether `text` is a semantic version; the same answer as `Names.isSemanticVersion`. The common form,
+  /// MAJOR.MINOR.PATCH alone, is checked here without allocating; anything else is handed to `Names`.
   static func isSemanticVersion(_ text: String) -> Bool {
-    Names.isSemanticVersion(text)
+    withUTF8(text) { bytes in
+      var dots = 0
+      var digits = 0
+      var leadingZero = false
+      for byte in bytes {
+        if byte == UInt8(ascii: ".") {
+          guard digits > 0 else { return false }
+          dots += 1
+          digits = 0
+        } else if isDigit(byte) {
+          if digits == 0 {
+            leadingZero = byte == UInt8(ascii: "0")
+          } else if leadingZero {
+            return false
+          }
+          digits += 1
+        } else {
+          return Names.isSemanticVersion(String(decoding: bytes, as: UTF8.self))
+        }
+      }
+      return dots == 2 && digits > 0
+    }
   }
 
   /// Whether `text` is `major.minor`: two numbers of 1 to 5 ASCII digits.

@@ -10,10 +10,18 @@ extension CacheFile {
     guard case .file(let descriptor, let start, let count) = outcomes else { return }
     try loaded.withLock { (loaded) throws(CacheError) in
       guard loaded == nil else { return }
-      var buffer = [UInt8](repeating: 0, count: count)
-      try buffer.withUnsafeMutableBytes { buffer in
-        Result { () throws(CacheError) in try Self.read(descriptor, into: buffer, at: start, origin) }
-      }.get()
+      // Read straight into the array's storage: zeroing half a megabyte first cost 2% of `list`.
+      var failure: CacheError?
+      let buffer = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
+        do throws(CacheError) {
+          try Self.read(descriptor, into: UnsafeMutableRawBufferPointer(storage), at: start, origin)
+          initialized = count
+        } catch {
+          failure = error
+          initialized = 0
+        }
+      }
+      if let failure { throw failure }
       loaded = buffer
     }
   }
@@ -80,16 +88,22 @@ extension CacheFile {
       return outcome
     }
     if case .ok(let info, _) = outcome {
-      var expected = [info.id]
-      for style in info.styles { expected += [style.name] + style.presets.map(\.name) }
-      var position = 0
-      var same = true
-      forEachName(of: entry) { name in
-        same = position < expected.count && Self.string(name) == expected[position]
-        position += 1
-        return same
+      // The names of the frame, in order, are the id, then each style's name and its presets' names.
+      var offset = entry.names.lowerBound
+      func matches(_ name: String) -> Bool {
+        guard offset < entry.names.upperBound else { return false }
+        let count = Int(bytes[offset])
+        let stored = view(offset + 1..<offset + 1 + count)
+        offset += 1 + count
+        var name = name
+        return name.withUTF8 { Self.equal(stored, UnsafeRawBufferPointer($0)) }
       }
-      guard same, position == expected.count else {
+      var same = matches(info.id)
+      for style in info.styles where same {
+        same = matches(style.name)
+        for preset in style.presets where same { same = matches(preset.name) }
+      }
+      guard same, offset == entry.names.upperBound else {
         throw CacheError(
           file: origin, reason: .corrupt, detail: "the names of the record of \(path) are not those of \(info.id)")
       }

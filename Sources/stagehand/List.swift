@@ -25,7 +25,7 @@ struct List: ParsableCommand {
   func run() throws {
     let registry = catalogOptions.registry()
     let catalog = registry.catalog()
-    reportProblems(catalog)
+    reportProblems(registry.problems)  // from the cache's names: the same lines, without comparing strings
     if catalog.plugins.isEmpty {
       printError(
         "stagehand: no plugins found; searched \(registry.searchPath.directories.joined(separator: ", ")). "

@@ -124,7 +124,7 @@ struct Render: ParsableCommand {
 
   func run() throws {
     let registry = catalogOptions.registry()
-    reportProblems(registry.catalog())
+    reportProblems(registry.problems)
     let transition = options.transition
     let context = options.context
     var frames: [FrameStates] = []
