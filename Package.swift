@@ -31,6 +31,7 @@ let package = Package(
     .library(name: "StagehandRender", targets: ["StagehandRender"]),
     .library(name: "StagehandCheck", targets: ["StagehandCheck"]),
     .library(name: "StagehandContainers", targets: ["StagehandContainers"]),
+    .library(name: "StagehandCommandLine", targets: ["StagehandCommandLine"]),
     .executable(name: "stagehand", targets: ["stagehand"]),
     .executable(name: "stagehand-scanner", targets: ["stagehand-scanner"]),
     // The built-in styles, one plugin library each; they depend on the C ABI only.
@@ -113,12 +114,17 @@ let package = Package(
       name: "StagehandExampleZoom", dependencies: ["CStagehandPlugin"], path: "Plugins/Examples/Zoom",
       cSettings: [.unsafeFlags(["-fvisibility=hidden", "-Wall", "-Wextra", "-Werror"])]),
 
+    // The values the command line takes (durations, sizes, parameter assignments), parsed apart from the argument
+    // parser so that tests and the fuzzing harnesses (Fuzz/) reach them.
+    .target(name: "StagehandCommandLine", dependencies: ["StagehandAnimation", "StagehandCatalog"]),
+
     // The command-line host.
     .executableTarget(
       name: "stagehand",
       dependencies: [
         "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandCheck", "StagehandRender",
-        "StagehandContainers", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StagehandContainers", "StagehandCommandLine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: staticRuntime
     ),
@@ -133,6 +139,7 @@ let package = Package(
     .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
+    .testTarget(name: "StagehandCommandLineTests", dependencies: ["StagehandCommandLine", "StagehandAnimation"]),
     .testTarget(name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCheckTests", dependencies: ["StagehandCheck", "StagehandTestSupport"]),
     // libwebp's demuxer and animation decoder, for tests only: an independent reader of the animated WebP written.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import StagehandCommandLine
 
 #if canImport(Glibc)
   import Glibc
@@ -36,7 +37,7 @@ struct Stagehand: ParsableCommand {
     signal(SIGXFSZ, SIG_IGN)
     let status: Int32
     do {
-      if let problem = Self.unboundedInput(Array(CommandLine.arguments.dropFirst())) {
+      if let problem = CommandLineValues.unboundedInput(Array(CommandLine.arguments.dropFirst())) {
         throw ValidationError(problem)
       }
       var command = try parseAsRoot()
@@ -56,32 +57,6 @@ struct Stagehand: ParsableCommand {
     }
     fflush(nil)  // every stdio stream
     _exit(status)
-  }
-}
-
-extension Stagehand {
-  /// The most `--param` a command line may hold: a style has at most 16 parameters (stagehand_plugin.h).
-  static let maximumParameters = 16
-  /// The longest argument, in bytes: a path (PATH_MAX); names are far shorter.
-  static let longestArgument = 4096
-  /// The most arguments in all.
-  static let maximumArguments = 256
-
-  /// Why the command line is too large to be meant, checked before the parser sees it (it took 23 s to parse 3,000
-  /// `--param`), or nil.
-  static func unboundedInput(_ arguments: [String]) -> String? {
-    guard arguments.count <= maximumArguments else {
-      return "\(arguments.count) arguments are more than any command takes (at most \(maximumArguments))"
-    }
-    if let long = arguments.first(where: { $0.utf8.count > longestArgument }) {
-      return "an argument of \(long.utf8.count) bytes is longer than any name, value or path (at most "
-        + "\(longestArgument) bytes)"
-    }
-    let parameters = arguments.filter { $0 == "--param" || $0.hasPrefix("--param=") }.count
-    guard parameters <= maximumParameters else {
-      return "--param is given \(parameters) times, but a style has at most \(maximumParameters) parameters"
-    }
-    return nil
   }
 }
 

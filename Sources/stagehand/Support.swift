@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import StagehandAnimation
 import StagehandCatalog
+import StagehandCommandLine
 import StagehandPlugins
 import Synchronization
 
@@ -127,23 +128,15 @@ struct TransitionOptions: ParsableArguments {
   var size: String = "320x480"
 
   /// The longest duration a user may ask for, in seconds: longer is a typo, not a transition.
-  static let longestDuration = 600.0
+  static let longestDuration = CommandLineValues.longestDuration
   /// The largest side of a container, in points.
-  static let largestSide = 8192.0
+  static let largestSide = CommandLineValues.largestSide
 
   func validate() throws {
-    var given: [String: String] = [:]
-    for assignment in parameters {
-      guard let equals = assignment.firstIndex(of: "=") else {
-        throw ValidationError(RegistryError.malformedAssignment(assignment).description)
-      }
-      let name = String(assignment[..<equals])
-      let value = String(assignment[assignment.index(after: equals)...])
-      if let earlier = given[name] {
-        throw ValidationError(
-          "--param '\(name)' is given twice ('\(earlier)' and '\(value)'); give each parameter once")
-      }
-      given[name] = value
+    do {
+      _ = try CommandLineValues.assignments(parameters)
+    } catch {
+      throw ValidationError(error.description)
     }
     if let duration, seconds == nil {
       throw ValidationError(
@@ -158,39 +151,15 @@ struct TransitionOptions: ParsableArguments {
   }
 
   /// The duration as a number of seconds, when it was given and is valid.
-  var seconds: Double? {
-    duration.flatMap(Self.decimal).flatMap { $0 <= Self.longestDuration ? $0 : nil }
-  }
+  var seconds: Double? { duration.flatMap(CommandLineValues.duration) }
 
-  /// A plain decimal number: digits, optionally a '.' and more digits (no sign, exponent, hexadecimal or infinity).
-  static func decimal(_ text: Substring) -> Double? {
-    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-    guard parts.count <= 2, text.utf8.count <= 32,
-      parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } })
-    else { return nil }
-    return Double(text)
-  }
-
-  static func decimal(_ text: String) -> Double? { decimal(Substring(text)) }
-
-  /// The transition the options describe.
+  /// The transition the options describe (after `validate()`: every assignment is well formed and given once).
   var transition: Transition {
-    var values: [String: String] = [:]
-    for assignment in parameters {
-      let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-    }
-    return Transition(style, parameters: values)
+    Transition(style, parameters: (try? CommandLineValues.assignments(parameters)) ?? [:])
   }
 
   /// The container bounds the size describes: two plain decimal numbers from 1 to `largestSide`, joined by 'x'.
-  var bounds: Rect? {
-    let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map(Self.decimal)
-    guard parts.count == 2, let width = parts[0], let height = parts[1],
-      [width, height].allSatisfy({ $0 >= 1 && $0 <= Self.largestSide })
-    else { return nil }
-    return Rect(x: 0, y: 0, width: width, height: height)
-  }
+  var bounds: Rect? { CommandLineValues.size(size) }
 
   /// The context the options describe.
   var context: TransitionContext {

@@ -1,0 +1,92 @@
+import StagehandAnimation
+import StagehandCatalog
+
+/// The values the `stagehand` command reads from its arguments, parsed apart from the argument parser so that tests
+/// and the fuzzing harnesses reach them: durations, container sizes, parameter assignments, and the bounds of the
+/// command line as a whole.
+public enum CommandLineValues {
+  /// The longest duration a user may ask for, in seconds: longer is a typo, not a transition.
+  public static let longestDuration = 600.0
+  /// The largest side of a container, in points.
+  public static let largestSide = 8192.0
+  /// The most `--param` a command line may hold: a style has at most 16 parameters (stagehand_plugin.h).
+  public static let maximumParameters = 16
+  /// The longest argument, in bytes: a path (PATH_MAX); names are far shorter.
+  public static let longestArgument = 4096
+  /// The most arguments in all.
+  public static let maximumArguments = 256
+  /// The longest plain decimal number, in bytes.
+  public static let longestDecimal = 32
+
+  /// A plain decimal number: digits, optionally a '.' and more digits (no sign, exponent, hexadecimal or infinity),
+  /// at most `longestDecimal` bytes.
+  public static func decimal(_ text: Substring) -> Double? {
+    let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count <= 2, text.utf8.count <= longestDecimal,
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { (48...57).contains($0) } })
+    else { return nil }
+    return Double(text)
+  }
+
+  /// A duration in seconds: a plain decimal number from 0 to `longestDuration`.
+  public static func duration(_ text: String) -> Double? {
+    decimal(Substring(text)).flatMap { $0 <= longestDuration ? $0 : nil }
+  }
+
+  /// The container bounds of a size written `WIDTHxHEIGHT` (or with 'X'): two plain decimal numbers from 1 to
+  /// `largestSide`.
+  public static func size(_ text: String) -> Rect? {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map(decimal)
+    guard parts.count == 2, let width = parts[0], let height = parts[1],
+      [width, height].allSatisfy({ $0 >= 1 && $0 <= largestSide })
+    else { return nil }
+    return Rect(x: 0, y: 0, width: width, height: height)
+  }
+
+  /// The parameter values of `--param NAME=VALUE` assignments, by name; each name may be given once.
+  public static func assignments(_ arguments: [String]) throws(AssignmentProblem) -> [String: String] {
+    var values: [String: String] = [:]
+    for assignment in arguments {
+      guard let equals = assignment.firstIndex(of: "=") else { throw .malformed(assignment) }
+      let name = String(assignment[..<equals])
+      let value = String(assignment[assignment.index(after: equals)...])
+      if let earlier = values[name] { throw .repeated(name: name, first: earlier, second: value) }
+      values[name] = value
+    }
+    return values
+  }
+
+  /// Why the command line is too large to be meant, checked before the parser sees it (it took 23 s to parse 3,000
+  /// `--param`), or nil.
+  public static func unboundedInput(_ arguments: [String]) -> String? {
+    guard arguments.count <= maximumArguments else {
+      return "\(arguments.count) arguments are more than any command takes (at most \(maximumArguments))"
+    }
+    if let long = arguments.first(where: { $0.utf8.count > longestArgument }) {
+      return "an argument of \(long.utf8.count) bytes is longer than any name, value or path (at most "
+        + "\(longestArgument) bytes)"
+    }
+    let parameters = arguments.filter { $0 == "--param" || $0.hasPrefix("--param=") }.count
+    guard parameters <= maximumParameters else {
+      return "--param is given \(parameters) times, but a style has at most \(maximumParameters) parameters"
+    }
+    return nil
+  }
+}
+
+/// Why `--param` assignments cannot be used; the message says what is valid.
+public enum AssignmentProblem: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The argument has no '='.
+  case malformed(String)
+  /// A parameter is given twice.
+  case repeated(name: String, first: String, second: String)
+
+  /// The message.
+  public var description: String {
+    switch self {
+    case .malformed(let text): RegistryError.malformedAssignment(text).description
+    case .repeated(let name, let first, let second):
+      "--param '\(name)' is given twice ('\(first)' and '\(second)'); give each parameter once"
+    }
+  }
+}
