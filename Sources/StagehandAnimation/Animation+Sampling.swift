@@ -64,10 +64,12 @@ extension Animation {
     case .rotate(let angle, let axis):
       state.rotation = Rotation(angle: angle * c, unitAxis: axis) * state.rotation
     case .scale(let k):
+      // (1 - c) + k * c, not 1 + (k - 1) * c: at c = 1 it is k exactly, where the other form cancels a small k
+      // against 1 (a factor of 5.5e-307 ended as 0, and 1e-10 off by 1e-7 relative, so no inverse came back to rest).
       state.scale = Vector3(
-        x: state.scale.x * (1 + (k.x - 1) * c),
-        y: state.scale.y * (1 + (k.y - 1) * c),
-        z: state.scale.z * (1 + (k.z - 1) * c))
+        x: state.scale.x * ((1 - c) + k.x * c),
+        y: state.scale.y * ((1 - c) + k.y * c),
+        z: state.scale.z * ((1 - c) + k.z * c))
     case .fade(let d):
       state.opacity += d * c
     case .moveAnchor(let d):
@@ -87,6 +89,21 @@ extension Animation {
   /// finite partial sums.
   public var isFinite: Bool {
     duration.isFinite && initialStates.isFinite && finalStates.isFinite
+  }
+
+  /// Whether every layer's scale, at the start of every step and at the end, is a normal number (at least
+  /// `Double.leastNormalMagnitude` in magnitude, and finite), so that playing the inverted steps brings it back.
+  ///
+  /// Each scale factor a builder gives has a finite reciprocal, but their product may not: two factors of 1e-200
+  /// shrink a layer to 0, and a product in the subnormal range keeps too few bits to be undone.
+  public var keepsScalesReversible: Bool {
+    func normal(_ states: LayerStates) -> Bool {
+      LayerID.allCases.allSatisfy { layer in
+        let scale = states[layer].scale
+        return scale.x.isNormal && scale.y.isNormal && scale.z.isNormal
+      }
+    }
+    return normal(initialStates) && startStates.allSatisfy(normal) && normal(finalStates)
   }
 }
 

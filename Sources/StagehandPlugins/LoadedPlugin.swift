@@ -142,7 +142,8 @@ public final class LoadedPlugin: Sendable {
     return Animation(steps: try record(styleIndex, builder, values, bounds, startingFrom: .identity, calling: call))
   }
 
-  /// `animation`, or a typed error when its duration or one of its states is not finite.
+  /// `animation`, or a typed error when its duration or one of its states is not finite, or a layer's scale falls
+  /// out of the range where it can be undone.
   private func finite(_ animation: Animation, _ styleIndex: Int, _ which: String) throws(PluginError) -> Animation {
     guard animation.isFinite else {
       throw error(
@@ -151,6 +152,14 @@ public final class LoadedPlugin: Sendable {
           status: Int32(SH_ERROR_INVALID_ARGUMENT),
           message: "the \(which) animation adds up to a duration or a state that is not finite; every change was "
             + "finite, but together they overflow"))
+    }
+    guard animation.keepsScalesReversible else {
+      throw error(
+        styleIndex,
+        .buildFailed(
+          status: Int32(SH_ERROR_INVALID_ARGUMENT),
+          message: "the \(which) animation scales a layer to less than \(Double.leastNormalMagnitude) (or to 0), which "
+            + "no inverse can undo; every factor was non-zero, but together they shrink the layer too far"))
     }
     return animation
   }

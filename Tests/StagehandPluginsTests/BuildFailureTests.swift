@@ -54,6 +54,17 @@ struct BuildFailureTests {
     #expect(error.description.contains("status -4 (SH_ERROR_FAILED)"))
   }
 
+  @Test("a builder whose scale factors multiply to 0 (1e-200 twice): buildFailed, since no inverse can undo it")
+  func scaleUnderflow() throws {
+    // Found by Fuzz/Harnesses/FuzzDescriptor (Fuzz/Corpus/FuzzDescriptor/regression-scale-underflow): a layer scaled
+    // to 0 by factors the host accepted one by one had no inverse that brought it back to rest.
+    let error = try buildFailure(.buildScaleUnderflow)
+    guard case .buildFailed(let status, let message) = error.reason else { return unexpected(error) }
+    #expect(status == -1)
+    #expect(message?.contains("no inverse can undo") == true)
+    #expect(error.description.contains("status -1 (SH_ERROR_INVALID_ARGUMENT)"))
+  }
+
   @Test(
     "a style index the plugin does not have: a typed error from forward, inverse and the direct call, not a trap",
     arguments: [-1, 1, 7, Int.max])

@@ -37,6 +37,7 @@ public enum Fixture: String, CaseIterable, Sendable {
   case buildIgnoredError = "BUILD_IGNORED_ERROR"
   case buildSteps = "BUILD_STEPS"
   case buildPositive = "BUILD_POSITIVE"
+  case buildScaleUnderflow = "BUILD_SCALE_UNDERFLOW"
 
   /// The file name of the library, e.g. `libno-entry.so`.
   public var libraryName: String {

@@ -107,6 +107,12 @@ public enum FixtureSources {
     #elif defined(BREAK_BUILD_NAN)
         TRY(host->begin_step(builder, 0.3, SH_CURVE_LINEAR));
         return host->translate(builder, SH_LAYER_APPEARING, NAN, 0.0, 0.0);
+    #elif defined(BREAK_BUILD_SCALE_UNDERFLOW)
+        /* Each factor has a finite reciprocal; their product, 1e-400, is 0 in a double. */
+        TRY(host->begin_step(builder, 0.1, SH_CURVE_LINEAR));
+        TRY(host->scale(builder, SH_LAYER_APPEARING, 1.0, 1e-200, 1.0));
+        TRY(host->begin_step(builder, 0.1, SH_CURVE_LINEAR));
+        return host->scale(builder, SH_LAYER_APPEARING, 1.0, 1e-200, 1.0);
     #elif defined(BREAK_BUILD_STEPS)
         for (int i = 0; i < 1000; i++) {
             (void)host->begin_step(builder, 0.001, SH_CURVE_LINEAR); /* the status is ignored, against the rules */
