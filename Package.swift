@@ -32,6 +32,8 @@ let package = Package(
     .library(name: "StagehandCheck", targets: ["StagehandCheck"]),
     .library(name: "StagehandContainers", targets: ["StagehandContainers"]),
     .library(name: "StagehandCommandLine", targets: ["StagehandCommandLine"]),
+    // The plugin ABI header, for plugins built with SwiftPM in other packages (the fuzzing fixture in Fuzz/ is one).
+    .library(name: "StagehandPluginABI", targets: ["CStagehandPlugin"]),
     .executable(name: "stagehand", targets: ["stagehand"]),
     .executable(name: "stagehand-scanner", targets: ["stagehand-scanner"]),
     // The built-in styles, one plugin library each; they depend on the C ABI only.

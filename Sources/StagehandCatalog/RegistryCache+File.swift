@@ -30,7 +30,8 @@ extension RegistryCache {
   static let fixedHeaderSize = magic.count + 4 + 8 + 8
 
   /// The file's bytes for `records`.
-  static func encode(_ records: some Sequence<CacheRecord>, hostVersion: String = hostVersion) -> [UInt8] {
+  @_spi(Fuzzing)
+  public static func encode(_ records: some Sequence<CacheRecord>, hostVersion: String = hostVersion) -> [UInt8] {
     encode(records.map(StoredRecord.new), hostVersion: hostVersion)
   }
 
@@ -120,8 +121,9 @@ extension RegistryCache {
   }
 
   /// Recomputes the length and the checksums of a cache file's bytes, the frames' and each outcome's, as far as its
-  /// frames can be read: for tests that damage a file behind valid checksums.
-  static func reseal(_ bytes: inout [UInt8]) {
+  /// frames can be read: for tests that damage a file behind valid checksums, and fuzzing that mutates one.
+  @_spi(Fuzzing)
+  public static func reseal(_ bytes: inout [UInt8]) {
     guard bytes.count >= fixedHeaderSize + 8 else { return }
     withUnsafeBytes(of: UInt64(bytes.count).littleEndian) {
       bytes.replaceSubrange(magic.count + 4..<magic.count + 12, with: $0)
@@ -152,7 +154,8 @@ extension RegistryCache {
 
   /// Every record of a file's bytes, fully decoded and keyed by path; the error says what is wrong (its file is
   /// `file`).
-  static func decode(_ bytes: [UInt8], file: String) throws(CacheError) -> [String: CacheRecord] {
+  @_spi(Fuzzing)
+  public static func decode(_ bytes: [UInt8], file: String) throws(CacheError) -> [String: CacheRecord] {
     try records(of: try CacheFile(bytes, origin: file))
   }
 

@@ -3,7 +3,7 @@ import StagehandPlugins
 import StagehandTestSupport
 import Testing
 
-@testable import StagehandCatalog
+@_spi(Fuzzing) @testable import StagehandCatalog
 
 /// A temporary directory holding `stagehand/registry.cache`, removed at the end.
 func withCache(_ label: String, _ body: (RegistryCache, URL) throws -> Void) throws {

@@ -1,0 +1,50 @@
+import StagehandAnimation
+
+/// Stops the fuzzer with `message` when `condition` is false: libFuzzer saves the input that did it.
+public func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+  if !condition() { fail(message()) }
+}
+
+/// Stops the fuzzer with `message`.
+public func fail(_ message: String) -> Never {
+  fatalError("invariant broken: \(message)")
+}
+
+/// The numbers a layer state holds.
+public func numbers(_ s: LayerState) -> [Double] {
+  [
+    s.translation.x, s.translation.y, s.translation.z, s.rotation.w, s.rotation.x, s.rotation.y, s.rotation.z,
+    s.scale.x, s.scale.y, s.scale.z, s.anchor.x, s.anchor.y, s.opacity, s.perspective,
+  ]
+}
+
+/// The largest absolute difference between the states of the same layers; NaN when either holds a NaN.
+public func difference(_ a: LayerStates, _ b: LayerStates) -> Double {
+  var worst = 0.0
+  for layer in LayerID.allCases {
+    for (x, y) in zip(numbers(a[layer]), numbers(b[layer])) {
+      let d = abs(x - y)
+      if d.isNaN { return .nan }
+      worst = Swift.max(worst, d)
+    }
+  }
+  return worst
+}
+
+/// The largest magnitude of any number the animations hold at the start of a step or at their ends, against which
+/// rounding errors are measured.
+public func magnitude(_ animations: Animation...) -> Double {
+  var largest = 0.0
+  for animation in animations {
+    var states = [animation.initialStates, animation.finalStates]
+    var time = 0.0
+    for step in animation.steps {
+      time += step.duration
+      states.append(animation.sample(at: time))
+    }
+    for state in states {
+      for layer in LayerID.allCases { largest = numbers(state[layer]).reduce(largest) { Swift.max($0, abs($1)) } }
+    }
+  }
+  return largest
+}
