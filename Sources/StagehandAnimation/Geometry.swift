@@ -101,8 +101,24 @@ public struct Vector3: Hashable, Sendable {
   /// The unit vector along z.
   public static let zAxis = Vector3(x: 0, y: 0, z: 1)
 
-  /// The Euclidean length.
-  public var length: Double { (x * x + y * y + z * z).squareRoot() }
+  /// The Euclidean length, without overflow or underflow: the components are divided by the largest magnitude
+  /// before they are squared (squared directly, a component of 1e155 made the length infinite, and one of 1e-170 made
+  /// it 0).
+  public var length: Double {
+    let largest = Swift.max(abs(x), abs(y), abs(z))
+    guard largest > 0, largest.isFinite else { return largest }
+    let (a, b, c) = (x / largest, y / largest, z / largest)
+    return largest * (a * a + b * b + c * c).squareRoot()
+  }
+
+  /// The vector of length 1 in the same direction, for any finite non-zero vector however long or short; computed
+  /// on the vector divided by its largest magnitude, so that neither a huge nor a subnormal length rounds it away.
+  public var normalized: Vector3 {
+    let largest = Swift.max(abs(x), abs(y), abs(z))
+    let scaled = Vector3(x: x / largest, y: y / largest, z: z / largest)
+    let length = (scaled.x * scaled.x + scaled.y * scaled.y + scaled.z * scaled.z).squareRoot()
+    return Vector3(x: scaled.x / length, y: scaled.y / length, z: scaled.z / length)
+  }
 
   /// Whether every component is finite.
   public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }

@@ -27,8 +27,7 @@ public struct Rotation: Hashable, Sendable {
 
   /// Creates the rotation by `angle` radians about `axis`, which must have a positive finite length.
   public init(angle: Double, axis: Vector3) {
-    let length = axis.length
-    self.init(angle: angle, unitAxis: Vector3(x: axis.x / length, y: axis.y / length, z: axis.z / length))
+    self.init(angle: angle, unitAxis: axis.normalized)
   }
 
   /// Creates the rotation by `angle` radians about `axis`, which has length 1.

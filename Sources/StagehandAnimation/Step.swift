@@ -64,7 +64,7 @@ public struct Step: Hashable, Sendable {
     for (i, change) in changes.enumerated() {
       try Step.validate(change)
       if case .rotate(let angle, let axis) = change.change {
-        changes[i].change = .rotate(angle: angle, axis: axis * (1 / axis.length))
+        changes[i].change = .rotate(angle: angle, axis: axis.normalized)
       }
       if case .rotate = change.change, !rotated.insert(change.layer).inserted {
         throw .twoRotationsInOneStep(layer: change.layer)
