@@ -31,8 +31,9 @@ public func difference(_ a: LayerStates, _ b: LayerStates) -> Double {
   return worst
 }
 
-/// The largest magnitude of any number the animations hold at the start of a step or at their ends, against which
-/// rounding errors are measured.
+/// The largest magnitude of any number the animations hold at the start of a step or at their ends, or that a step
+/// changes (a rotation by 1e9 radians is lawful, but rounds to 1e-7 of a radian), against which rounding errors are
+/// measured.
 public func magnitude(_ animations: Animation...) -> Double {
   var largest = 0.0
   for animation in animations {
@@ -41,10 +42,24 @@ public func magnitude(_ animations: Animation...) -> Double {
     for step in animation.steps {
       time += step.duration
       states.append(animation.sample(at: time))
+      for change in step.changes { largest = Swift.max(largest, magnitude(change.change)) }
     }
     for state in states {
       for layer in LayerID.allCases { largest = numbers(state[layer]).reduce(largest) { Swift.max($0, abs($1)) } }
     }
   }
   return largest
+}
+
+/// The largest magnitude of the numbers a change holds.
+func magnitude(_ change: LayerChange) -> Double {
+  let values: [Double]
+  switch change {
+  case .translate(let v): values = [v.x, v.y, v.z]
+  case .rotate(let angle, _): values = [angle]
+  case .scale(let k): values = [k.x, k.y, k.z, 1 / k.x, 1 / k.y, 1 / k.z]
+  case .fade(let d), .changePerspective(let d): values = [d]
+  case .moveAnchor(let p): values = [p.x, p.y]
+  }
+  return values.reduce(0) { Swift.max($0, abs($1)) }
 }
