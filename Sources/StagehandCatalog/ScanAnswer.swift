@@ -40,7 +40,8 @@ public enum ScanAnswer: Hashable, Sendable {
   }
 
   /// The first answer in `buffer` and the bytes it takes, or nil when the buffer does not yet hold a whole frame.
-  static func decode(_ buffer: [UInt8]) throws(ScanProtocolError) -> (ScanAnswer, Int)? {
+  @_spi(Fuzzing)
+  public static func decode(_ buffer: [UInt8]) throws(ScanProtocolError) -> (ScanAnswer, Int)? {
     guard buffer.count >= 4 else { return nil }
     let length = Int(buffer[0]) | Int(buffer[1]) << 8 | Int(buffer[2]) << 16 | Int(buffer[3]) << 24
     guard length >= 1, length <= maximumPayload else {
@@ -72,7 +73,9 @@ public enum ScanAnswer: Hashable, Sendable {
 }
 
 /// An answer of the scanner child that the host cannot accept.
-struct ScanProtocolError: Error, CustomStringConvertible {
-  var description: String
+@_spi(Fuzzing)
+public struct ScanProtocolError: Error, CustomStringConvertible {
+  /// What is wrong with the answer.
+  public var description: String
   init(_ description: String) { self.description = description }
 }

@@ -7,6 +7,10 @@ import StagehandPlugins
 // the corpus holds files without their checksum for that reason). A refusal must be a CacheError (the reader's typed
 // throws guarantee it); accepted records must obey the rules of the plugin header and survive being written and
 // read again unchanged.
+//
+// The same input is also read as the frames the scanner child sends the host (ScanAnswer), which share the coding of
+// plugin descriptions and outcomes with the cache: an answer the host accepts must encode to a frame that reads back
+// the same.
 
 /// The offset of the length field: after the magic and the format version.
 let lengthOffset = RegistryCache.magic.count + 4
@@ -24,7 +28,32 @@ public func fuzzRegistryCache(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
     withUnsafeBytes(of: sum) { repaired.append(contentsOf: $0) }
     repaired.withUnsafeBytes { readAndCheck($0) }
   }
+  readAnswers(Array(input))
   return 0
+}
+
+/// Reads the scanner's answer frames in `bytes` until one is refused or incomplete, checking each one accepted.
+func readAnswers(_ bytes: [UInt8]) {
+  var rest = bytes[...]
+  while true {
+    let decoded: (ScanAnswer, Int)?
+    do {
+      decoded = try ScanAnswer.decode(Array(rest))
+    } catch {
+      check(!error.description.isEmpty, "an answer refused without a reason")
+      return
+    }
+    guard let (answer, used) = decoded else { return }
+    check(used > 4 && used <= rest.count, "an answer of \(used) bytes out of \(rest.count)")
+    if case .result(_, .ok(let info, _)) = answer { checkRules(info) }
+    if case .result(_, .quarantined) = answer {
+      fail("the scanner's answer holds a quarantine, which only the host decides")
+    }
+    let frame = answer.encoded()
+    let again = try? ScanAnswer.decode(frame)
+    check(again?.0 == answer && again?.1 == frame.count, "the answer \(answer) does not read back the same")
+    rest = rest.dropFirst(used)
+  }
 }
 
 /// Decodes `bytes`; when they are accepted, checks the records and that they encode to bytes that decode to them.
