@@ -2,7 +2,9 @@
 // Fuzzing harnesses for Stagehand, kept in their own package so that the libFuzzer builds stay out of the main one.
 //
 // Each harness is an executable that libFuzzer drives: it has no main of its own, only LLVMFuzzerTestOneInput, and
-// builds only with `--sanitize=fuzzer`. Run them all with `bash Fuzz/run.sh` (see README.md, "Fuzzing").
+// builds only with `--sanitize=fuzzer`. Run them all with `bash Fuzz/run.sh`, which shows the exact build command
+// (see also the README's Development section). The harnesses reach the main package's internals through its public
+// API and `@_spi(Fuzzing)` only: `package` access does not cross packages.
 
 import PackageDescription
 

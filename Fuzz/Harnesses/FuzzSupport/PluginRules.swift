@@ -1,6 +1,7 @@
 import StagehandPlugins
 
-/// Checks the rules of stagehand_plugin.h on an accepted descriptor.
+/// Checks the rules of stagehand_plugin.h on a plugin description the host accepted, from a descriptor, the registry
+/// cache or a scanner's answer.
 public func checkRules(_ info: PluginInfo) {
   check(Names.isPluginID(info.id) && info.id.utf8.count <= 128, "id '\(info.id)'")
   check(Names.isSemanticVersion(info.version) && info.version.utf8.count <= 64, "version '\(info.version)'")
