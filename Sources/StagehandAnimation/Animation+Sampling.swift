@@ -34,8 +34,11 @@ extension Animation {
     guard low > 0 else { return nil }
     let index = low - 1
     let step = steps[index]
-    guard step.duration > 0 else { return (index, 1) }
-    let p = min(max((t - startTimes[index]) / step.duration, 0), 1)
+    let start = startTimes[index]
+    // A step too short to move the clock (38 + 2.8e-173 is 38) is instantaneous, like a zero-length one: otherwise,
+    // as the last step, it was at progress 0 at the very end, and sample(at: duration) missed its changes.
+    guard step.duration > 0, start + step.duration > start else { return (index, 1) }
+    let p = min(max((t - start) / step.duration, 0), 1)
     return (index, step.curve.value(at: p))
   }
 
