@@ -2,34 +2,50 @@ import FuzzSupport
 @_spi(Fuzzing) import StagehandCatalog
 import StagehandPlugins
 
-// The registry cache reader, on every input twice: as the file it is, and repaired, with its length field and
-// checksum made right so that the records behind them are read (a mutation almost always breaks the checksum, and
-// the corpus holds files without their checksum for that reason). A refusal must be a CacheError (the reader's typed
-// throws guarantee it); accepted records must obey the rules of the plugin header and survive being written and
-// read again unchanged.
+// The registry cache reader, on every input twice: as the file it is, and resealed, with its length field and its
+// checksums (the frames' and each outcome's) made right so that the records behind them are read (a mutation almost
+// always breaks a checksum). A refusal must be a CacheError (the reader's typed throws guarantee it); accepted
+// records must obey the rules of the plugin header and survive being written and read again unchanged.
 //
 // The same input is also read as the frames the scanner child sends the host (ScanAnswer), which share the coding of
 // plugin descriptions and outcomes with the cache: an answer the host accepts must encode to a frame that reads back
 // the same.
 
-/// The offset of the length field: after the magic and the format version.
-let lengthOffset = RegistryCache.magic.count + 4
-
-/// libFuzzer's entry: reads the input as a registry cache file, as it is and repaired; returns 0.
+/// libFuzzer's entry: reads the input as a registry cache file, as it is and resealed, and as scanner answers;
+/// returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRegistryCache(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let input = UnsafeRawBufferPointer(start: data, count: size)
+  let input = Array(UnsafeBufferPointer(start: data, count: size))
   readAndCheck(input)
-  if size >= lengthOffset + 8 {
-    var repaired = Array(input)
-    let length = UInt64(size + 8).littleEndian
-    withUnsafeBytes(of: length) { repaired.replaceSubrange(lengthOffset..<lengthOffset + 8, with: $0) }
-    let sum = repaired.withUnsafeBytes { RegistryCache.checksum($0) }.littleEndian
-    withUnsafeBytes(of: sum) { repaired.append(contentsOf: $0) }
-    repaired.withUnsafeBytes { readAndCheck($0) }
-  }
-  readAnswers(Array(input))
+  var resealed = input
+  RegistryCache.reseal(&resealed)
+  if resealed != input { readAndCheck(resealed) }
+  readAnswers(input)
   return 0
+}
+
+/// Decodes `bytes`; when they are accepted, checks the records and that they encode to bytes that decode to them.
+func readAndCheck(_ bytes: [UInt8]) {
+  let records: [String: CacheRecord]
+  do {
+    records = try RegistryCache.decode(bytes, file: "/fuzz/registry.cache")
+  } catch {
+    check(!error.detail.isEmpty, "a refusal without a reason")
+    return
+  }
+  for (path, record) in records {
+    check(path == record.path && path.utf8.first == UInt8(ascii: "/"), "record keyed \(path) for \(record.path)")
+    check(record.identity.size >= 0, "negative size")
+    switch record.outcome {
+    case .ok(let info, _): checkRules(info)
+    case .refused(let error): check(!error.description.isEmpty, "a refusal without a message")
+    case .quarantined(.timeout(let seconds)): check(seconds.isFinite && seconds >= 0, "timeout \(seconds)")
+    case .quarantined: break
+    }
+  }
+  let encoded = RegistryCache.encode(records.values)
+  let again = try? RegistryCache.decode(encoded, file: "/fuzz/again.cache")
+  check(again == records, "the records do not read back the same after being written")
 }
 
 /// Reads the scanner's answer frames in `bytes` until one is refused or incomplete, checking each one accepted.
@@ -54,28 +70,4 @@ func readAnswers(_ bytes: [UInt8]) {
     check(again?.0 == answer && again?.1 == frame.count, "the answer \(answer) does not read back the same")
     rest = rest.dropFirst(used)
   }
-}
-
-/// Decodes `bytes`; when they are accepted, checks the records and that they encode to bytes that decode to them.
-func readAndCheck(_ bytes: UnsafeRawBufferPointer) {
-  let records: [String: CacheRecord]
-  do {
-    records = try RegistryCache.decode(bytes, file: "/fuzz/registry.cache")
-  } catch {
-    check(!error.detail.isEmpty, "a refusal without a reason")
-    return
-  }
-  for (path, record) in records {
-    check(path == record.path && path.utf8.first == UInt8(ascii: "/"), "record keyed \(path) for \(record.path)")
-    check(record.identity.size >= 0, "negative size")
-    switch record.outcome {
-    case .ok(let info, _): checkRules(info)
-    case .refused(let error): check(!error.description.isEmpty, "a refusal without a message")
-    case .quarantined(.timeout(let seconds)): check(seconds.isFinite && seconds >= 0, "timeout \(seconds)")
-    case .quarantined: break
-    }
-  }
-  let encoded = RegistryCache.encode(records.values)
-  let again = encoded.withUnsafeBytes { try? RegistryCache.decode($0, file: "/fuzz/again.cache") }
-  check(again == records, "the records do not read back the same after being written")
 }
