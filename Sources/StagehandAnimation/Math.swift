@@ -2,7 +2,8 @@
 //
 // Arguments are reduced modulo π/2 with a three-part constant, then evaluated with Taylor polynomials that are
 // accurate to well below one ulp on the reduced interval. Accuracy is a few ulps for |x| < 1e6, which covers every
-// angle an animation describes; larger arguments lose precision gradually, as the reduction is not exact there.
+// angle an animation describes. Larger arguments are first reduced modulo 2π (as a double), exactly: the result is
+// no longer the precise sine, but it stays a point of the unit circle.
 
 /// π/2 split in three parts whose products with a small integer are exact.
 private let halfPi1 = 1.5707963267341256e+00
@@ -44,6 +45,9 @@ private func cosKernel(_ r: Double) -> Double {
 func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
   guard x.isFinite else { return (.nan, .nan) }
   if abs(x) <= .pi / 4 { return (sinKernel(x), cosKernel(x)) }
+  // Past 1e6 the three-part reduction is not exact, and far past it its remainder leaves [-π/4, π/4], where the
+  // polynomials diverge: an angle of 1e33 had a sine of 1e270, and its rotation a quaternion of that length.
+  if abs(x) > 1e6 { return sinCos(x.truncatingRemainder(dividingBy: 2 * .pi)) }
   let k = (x * twoOverPi).rounded()
   let r = ((x - k * halfPi1) - k * halfPi2) - k * halfPi3
   let s = sinKernel(r)

@@ -105,7 +105,10 @@ public final class LoadedPlugin: Sendable {
   /// Without an inverse builder it is the forward animation with the two content layers exchanged, played backwards.
   /// With one, it starts where that reversal starts and must end with every layer at rest (the end-state rule).
   public func inverse(styleIndex: Int, values: [ParameterValue], in bounds: Rect) throws(PluginError) -> Animation {
-    let derived = try forward(styleIndex: styleIndex, values: values, in: bounds).swapped().reversed()  // finite
+    // Checked like any build: replaying a finite forward animation backwards has overflowed before (a rotation by
+    // 1e33 radians made a quaternion of length 5e273 and an infinite inverse).
+    let derived = try finite(
+      forward(styleIndex: styleIndex, values: values, in: bounds).swapped().reversed(), styleIndex, "inverse")
     guard let inverseBuilder = try style(styleIndex).builders.inverse else { return derived }
     let start = derived.initialStates
     let steps = try record(styleIndex, inverseBuilder, values, bounds, startingFrom: start)
