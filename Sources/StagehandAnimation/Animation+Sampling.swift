@@ -31,6 +31,13 @@ extension Animation {
       let begun = isReversed ? startTimes[mid] < t : startTimes[mid] <= t
       if begun { low = mid + 1 } else { high = mid }
     }
+    // At the very end of a reversed animation, a step of positive length that starts there without moving the clock
+    // (0.5 s after 5e120 s) has run: it mirrors a forward step that had not begun to change anything at 0.
+    if isReversed, t == duration {
+      while low < steps.count, steps[low].duration > 0, startTimes[low] + steps[low].duration == startTimes[low] {
+        low += 1
+      }
+    }
     guard low > 0 else { return nil }
     let index = low - 1
     let step = steps[index]

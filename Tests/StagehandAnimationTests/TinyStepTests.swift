@@ -32,4 +32,24 @@ struct TinyStepTests {
     #expect(forward.sample(at: forward.duration) == forward.finalStates)
     #expect(inverseLawError(forward: forward, reversed: forward.reversed(), samples: 100) <= 1e-9)
   }
+
+  @Test("a first step the clock loses behind a huge one (0.5 s, then 5e120 s) still reverses: found by fuzzing")
+  func stepLostBehindHugeOne() throws {
+    // Fuzz/Corpus/FuzzDescriptor/regression-lost-first-step: the reversed animation ended before the 0.5 s step's
+    // inverse, 4.125 away from where the forward one starts.
+    let forward = try Animation(steps: [
+      Step(
+        duration: 0.5, curve: .easeOut,
+        changes: [
+          Step.Change(.appearing, .scale(Vector3(x: 5.125, y: 5.125, z: -2))),
+          Step.Change(.disappearing, .rotate(angle: 6.75, axis: Vector3(x: -1, y: -1, z: -1))),
+        ]),
+      Step(
+        duration: 5.1644997561738166e+120, curve: .easeIn,
+        changes: [Step.Change(.appearing, .rotate(angle: 1, axis: .zAxis))]),
+    ])
+    let reversed = forward.reversed()
+    #expect(maxDifference(reversed.sample(at: reversed.duration), forward.sample(at: 0)) <= 1e-12)
+    #expect(inverseLawError(forward: forward, reversed: reversed, samples: 100) <= 1e-9)
+  }
 }
