@@ -28,6 +28,9 @@ public enum CommandLineValues {
     return Double(text)
   }
 
+  /// A plain decimal number, as `decimal(_:)` on a substring reads it.
+  public static func decimal(_ text: String) -> Double? { decimal(Substring(text)) }
+
   /// A duration in seconds: a plain decimal number from 0 to `longestDuration`.
   public static func duration(_ text: String) -> Double? {
     decimal(Substring(text)).flatMap { $0 <= longestDuration ? $0 : nil }

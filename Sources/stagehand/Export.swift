@@ -1,6 +1,7 @@
 import ArgumentParser
 import StagehandAnimation
 import StagehandCatalog
+import StagehandCommandLine
 import StagehandRender
 
 /// `stagehand export STYLE --format css|html|json`: writes a transition as CSS keyframes, a page that plays them, or
@@ -52,7 +53,7 @@ struct Export: ParsableCommand {
 
   func validate() throws {
     guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 240") }
-    if let at, TransitionOptions.decimal(at) == nil {
+    if let at, CommandLineValues.decimal(at) == nil {
       throw ValidationError("--at '\(at)' is not valid; give a number of seconds written with digits, such as 0.15")
     }
     let chosen = try chosenFormat()
@@ -136,7 +137,7 @@ struct Export: ParsableCommand {
       let b = PixelImage.card(.b, width: width, height: height)
     else { throw .outOfMemory(file: "the cards") }
     let scratch = output == "-" ? "/tmp/stagehand-export.png" : output + ".png"
-    let seconds = at.flatMap(TransitionOptions.decimal)
+    let seconds = at.flatMap { CommandLineValues.decimal($0) }
     return export.page(
       from: try a.pngDataURL(scratch: scratch), to: try b.pngDataURL(scratch: scratch), background: RGB(24, 24, 28),
       pausedAt: seconds)
