@@ -91,14 +91,28 @@ extension Animation {
 }
 
 extension Animation {
-  /// Whether the duration and every layer's state at the start and at the end are finite: each change a builder makes
-  /// may be finite while their sum is not (a translation by 1e308, twice).
+  /// Whether the duration and every layer's state at every moment are finite: each change a builder makes may be
+  /// finite while their sum is not (a translation by 1e308, twice), and a curve that overshoots multiplies a change
+  /// mid-step (a rotation by -1e308 on a curve that dips to -10).
   ///
-  /// The ends suffice: a state that overflows in one step stays infinite, or becomes NaN, in every later one (changes
-  /// add up and scale factors are finite and non-zero), and the durations are not negative, so a finite total has
-  /// finite partial sums.
+  /// The ends cover the sums: a state that overflows in one step stays infinite, or becomes NaN, in every later one
+  /// (changes add up and scale factors are finite and non-zero), and the durations are not negative, so a finite total
+  /// has finite partial sums. Within a step, every change is linear in the curve's value, which stays within the hull
+  /// of the curve's control values (0, y1, y2, 1): the states at the two ends of that range bound every sample.
   public var isFinite: Bool {
-    duration.isFinite && initialStates.isFinite && finalStates.isFinite
+    guard duration.isFinite, initialStates.isFinite, finalStates.isFinite else { return false }
+    for (index, step) in steps.enumerated() {
+      let curve = step.curve
+      let lowest = min(0, curve.y1, curve.y2)
+      let highest = max(1, curve.y1, curve.y2)
+      guard lowest < 0 || highest > 1 else { continue }  // within [0, 1]: between the step's ends, checked above
+      for progress in [lowest, highest] {
+        var states = startStates[index]
+        Self.apply(step, progress: progress, to: &states)
+        guard states.isFinite else { return false }
+      }
+    }
+    return true
   }
 
   /// Whether every layer's scale, at the start of every step and at the end, is a normal number (at least
