@@ -58,6 +58,12 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "StagehandCatalog", package: "Stagehand")],
       path: "Harnesses/FuzzManifest"),
 
+    // Image decoding: PNG and JPEG files through the C shim of StagehandRender.
+    .executableTarget(
+      name: "FuzzImage",
+      dependencies: ["FuzzSupport", .product(name: "StagehandRender", package: "Stagehand")],
+      path: "Harnesses/FuzzImage"),
+
     // The registry cache reader (binary), with the plugin descriptions and errors it holds.
     .executableTarget(
       name: "FuzzRegistryCache",

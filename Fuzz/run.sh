@@ -14,7 +14,7 @@ cd "$(dirname "$0")"
 export PATH="/opt/swift/usr/bin:$PATH"
 
 harnesses=("$@")
-[ "${#harnesses[@]}" -gt 0 ] || harnesses=(FuzzCommandLine FuzzDescriptor FuzzManifest FuzzRegistryCache)
+[ "${#harnesses[@]}" -gt 0 ] || harnesses=(FuzzCommandLine FuzzDescriptor FuzzManifest FuzzRegistryCache FuzzImage)
 seconds="${FUZZ_SECONDS:-15}"
 
 # swiftc keeps only the last -sanitize= it is given, and SwiftPM passes --sanitize=fuzzer and --sanitize=address as
