@@ -73,4 +73,23 @@ struct SearchPathTests {
     let found = PluginSearchPath(directories: [directory.path, directory.path]).libraries()
     #expect(found.map(\.path) == [library.path])
   }
+
+  @Test("among 150 names, 50 hard links of one file count once, and 100 other files each once (the table grows)")
+  func manyFilesAndHardLinks() throws {
+    let directory = try CFixture.temporaryDirectory("hard-links")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let original = directory.appendingPathComponent("lib-000.so")
+    try Data("one file".utf8).write(to: original)
+    for i in 1...50 {
+      try FileManager.default.linkItem(
+        at: original, to: directory.appendingPathComponent("lib-l\(String(format: "%03d", i)).so"))
+    }
+    for i in 1...100 {
+      try Data("file \(i)".utf8).write(to: directory.appendingPathComponent("lib-f\(String(format: "%03d", i)).so"))
+    }
+    let found = PluginSearchPath(directories: [directory.path]).libraries()
+    #expect(found.count == 101)
+    #expect(found.first?.path == original.path, "the first name in byte order stands for the file")
+    #expect(Set(found.map(\.path)).count == 101)
+  }
 }
