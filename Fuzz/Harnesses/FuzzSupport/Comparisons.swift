@@ -31,6 +31,18 @@ public func difference(_ a: LayerStates, _ b: LayerStates) -> Double {
   return worst
 }
 
+/// The largest magnitude of any number the states hold (mid-step, a curve that overshoots far, with a control value of
+/// 1e79, multiplies a change by as much: the rounding of the samples is measured against that).
+public func magnitude(_ states: LayerStates...) -> Double {
+  var largest = 0.0
+  for state in states {
+    for layer in LayerID.allCases {
+      for value in numbers(state[layer]) where value.isFinite { largest = Swift.max(largest, abs(value)) }
+    }
+  }
+  return largest
+}
+
 /// The largest magnitude of any number the animations hold at the start of a step or at their ends, or that a step
 /// changes (a rotation by 1e9 radians is lawful, but rounds to 1e-7 of a radian), against which rounding errors are
 /// measured.
