@@ -116,7 +116,7 @@ public struct ScannerError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One running scanner child and what it has answered so far.
-final class ScannerChildProcess {
+package final class ScannerChildProcess {
   let scanner: PluginScanner
   /// The global indices of the requests this child scans, in the order it scans them.
   let batch: [Int]
@@ -167,7 +167,7 @@ final class ScannerChildProcess {
 
   /// The child's environment: this process's, with Swift's crash backtracer off. The backtracer catches a signal a
   /// library raises, prints, and may return into the library, so that a crash would look like a success.
-  static let environment: [String] =
+  package static let environment: [String] =
     ProcessEnvironment.current.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }.sorted()
     + ["SWIFT_BACKTRACE=enable=no"]
 
@@ -287,7 +287,9 @@ final class ScannerChildProcess {
 }
 
 /// Runs `body` with `strings` as a NULL-terminated C array of C strings.
-func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result)
+package func withCStrings<Result>(
+  _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
+)
   -> Result
 {
   let copies = strings.map { strdup($0) }

@@ -116,7 +116,12 @@ public enum ScannerChild {
 
   /// Writes one answer to the pipe, whole; exits when the host has gone.
   static func send(_ answer: ScanAnswer) {
-    let bytes = answer.encoded()
+    writeAnswer(answer.encoded())
+  }
+
+  /// Writes `bytes` to the answer pipe (descriptor 3), whole; exits when the host has gone. The validator's child
+  /// answers through it too.
+  package static func writeAnswer(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { write(3, $0.baseAddress, $0.count) }

@@ -1,5 +1,6 @@
 import CStagehandSystem
 import FoundationEssentials
+import StagehandCatalog
 import StagehandPlugins
 
 #if canImport(Glibc)
@@ -108,12 +109,6 @@ public enum CheckChild {
   static func send(_ message: CheckMessage) {
     guard var bytes = try? JSONEncoder().encode(message) else { _exit(70) }
     bytes.append(UInt8(ascii: "\n"))
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(3, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { _exit(70) }
-      offset += written
-    }
+    ScannerChild.writeAnswer(Array(bytes))
   }
 }

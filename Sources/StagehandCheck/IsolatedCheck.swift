@@ -42,9 +42,7 @@ public struct IsolatedCheck: Sendable {
     let piped = sh_system_pipe(&ends)
     guard piped == 0 else { return failed(report, "cannot create a pipe: \(String(cString: strerror(-piped)))") }
     let arguments = [executable, "check", "--first-descriptor", "4", path]
-    let environment =
-      ProcessEnvironment.current.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }.sorted()
-      + ["SWIFT_BACKTRACE=enable=no"]
+    let environment = ScannerChildProcess.environment  // the scanner's: the Swift backtracer off
     var descriptors = [descriptor]
     let pid = withCStrings(arguments) { argv in
       withCStrings(environment) { envp in
@@ -123,13 +121,4 @@ public struct IsolatedCheck: Sendable {
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     return status
   }
-}
-
-/// Runs `body` with `strings` as a NULL-terminated C array of C strings.
-private func withCStrings<Result>(
-  _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
-) -> Result {
-  let copies = strings.map { strdup($0) }
-  defer { for copy in copies { free(copy) } }
-  return (copies + [nil]).withUnsafeBufferPointer { body($0.baseAddress!) }
 }

@@ -144,6 +144,9 @@ struct DemoRun {
     let frame = 1.0 / Double(fps)
     let wall = ContinuousClock()
     var deadline = wall.now
+    // The canvas of the two contents on screen, made again only when they change (a card and a scene per frame
+    // would redraw the same pictures 30 times a second).
+    var canvas: (looks: [CardLook], canvas: Canvas?)?
     repeat {
       if let manual = clock as? ManualClock { manual.advance(by: frame) }
       if let system = clock as? SystemClock { system.tick() }
@@ -161,9 +164,11 @@ struct DemoRun {
         hidden.opacity = 0
         let states = LayerStates(
           appearing: upper?.state ?? hidden, disappearing: lower?.state ?? hidden, stage: stack.stage)
-        if let canvas = Canvas(screen, from: look(lower), to: look(upper)) {
-          canvas.renderer.draw(FrameStates(states, inverse: false), into: canvas.frame)
-          screen.draw(canvas.frame, status: status)
+        let looks = [look(lower), look(upper)]
+        if canvas?.looks != looks { canvas = (looks, Canvas(screen, from: looks[0], to: looks[1])) }
+        if let current = canvas?.canvas {
+          current.renderer.draw(FrameStates(states, inverse: false), into: current.frame)
+          screen.draw(current.frame, status: status)
         }
         deadline = deadline.advanced(by: .seconds(frame))
         wall.sleepUntil(deadline)

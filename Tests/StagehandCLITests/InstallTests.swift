@@ -76,7 +76,7 @@ struct InstallTests {
     var build = ProcessInfo.processInfo.environment
     build["PKG_CONFIG_PATH"] = prefix + "/lib/pkgconfig"
     let built = try run(
-      URL(fileURLWithPath: Toolchain.swift), ["build", "--package-path", project.path], environment: build,
+      URL(fileURLWithPath: Toolchain.path(of: "swift")), ["build", "--package-path", project.path], environment: build,
       timeLimit: 600)
     #expect(built.status == 0, "\(built.standardOutput)\(built.standardError)")
     let library = project.appendingPathComponent(".build/debug/libslide-in.so").path
@@ -109,17 +109,5 @@ struct InstallTests {
       environment: cleanEnvironment)
     #expect(language.status == 64)
     #expect(language.standardError.contains("--language 'rust' is not one of c, swift"))
-  }
-}
-
-/// The toolchain's `swift`: on PATH, else the one of this machine's toolchain.
-enum Toolchain {
-  static var swift: String {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    for directory in path.split(separator: ":") + ["/opt/swift/usr/bin"] {
-      let candidate = "\(directory)/swift"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return "/usr/bin/swift"
   }
 }

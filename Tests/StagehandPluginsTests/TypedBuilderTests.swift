@@ -6,16 +6,6 @@ import Testing
 /// compile time: these tests type-check small plugins against it with the toolchain's swiftc.
 @Suite("Type-checked Swift builders")
 struct TypedBuilderTests {
-  /// The toolchain's swiftc: on PATH, else the one of this machine's toolchain.
-  static var swiftc: String {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    for directory in path.split(separator: ":") + ["/opt/swift/usr/bin"] {
-      let candidate = "\(directory)/swiftc"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return "swiftc"
-  }
-
   /// Type-checks `source` with the plugin support; the compiler's result.
   static func typeCheck(_ source: String) throws -> ProcessResult {
     let directory = try CFixture.temporaryDirectory("typed-builders")
@@ -27,7 +17,7 @@ struct TypedBuilderTests {
     try ("import CStagehandPlugin\n\n" + source).write(to: plugin, atomically: true, encoding: .utf8)
     let support = CFixture.repositoryRoot.appendingPathComponent("Plugins/Support")
     return try run(
-      URL(fileURLWithPath: swiftc),
+      URL(fileURLWithPath: Toolchain.path(of: "swiftc")),
       [
         "-typecheck", "-module-name", "TypedPlugin", "-Xcc",
         "-fmodule-map-file=\(directory.appendingPathComponent("module.modulemap").path)",

@@ -101,3 +101,16 @@ public func runStagehand(_ arguments: [String], environment: [String: String]? =
 {
   try run(BuiltProducts.stagehand, arguments, environment: environment, timeLimit: timeLimit)
 }
+
+/// The toolchain's programs (`swift`, `swiftc`): found on PATH, else in this machine's toolchain at /opt/swift.
+public enum Toolchain {
+  /// The path of the toolchain program `name`.
+  public static func path(of name: String) -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for directory in path.split(separator: ":") + ["/opt/swift/usr/bin"] {
+      let candidate = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return "/usr/bin/\(name)"
+  }
+}
