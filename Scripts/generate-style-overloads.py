@@ -43,12 +43,12 @@ def overload(types):
 /// {summary}
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
-{parameters_argument}  presets: [sh_preset] = [],
+{parameters_argument}  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle{arguments}) -> Int32
 ) -> sh_style {{
   style(
     name, summary, defaultDuration, flags, {descriptors}, presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }}
 """
 

@@ -10,505 +10,505 @@ import CStagehandPlugin
 /// A style without parameters, whose builder takes the three fixed arguments only.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: Parameter<Int32>,
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: Parameter<Double>,
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: Parameter<Bool>,
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor], presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Int32, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Int32>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Int32, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Int32, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Int32>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Int32, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Int32, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Int32>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Int32, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Double, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Double>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Double, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Double, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Double>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Double, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Double, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Double>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Double, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Bool, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Bool>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Bool, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Bool, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Bool>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Bool, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Int32, Bool, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Int32>, Parameter<Bool>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Int32, Bool, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Int32, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Int32>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Int32, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Int32, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Int32>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Int32, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Int32, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Int32>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Int32, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Double, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Double>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Double, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Double, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Double>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Double, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Double, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Double>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Double, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Bool, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Bool>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Bool, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Bool, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Bool>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Bool, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Double, Bool, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Double>, Parameter<Bool>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Double, Bool, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Int32, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Int32>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Int32, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Int32, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Int32>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Int32, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Int32, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Int32>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Int32, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Double, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Double>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Double, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Double, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Double>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Double, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Double, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Double>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Double, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Bool, Int32) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Bool>, Parameter<Int32>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Bool, Int32) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Bool, Double) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Bool>, Parameter<Double>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Bool, Double) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }
 
 /// A style whose builder takes (Bool, Bool, Bool) after the three fixed arguments.
 func style(
   _ name: StaticString, summary: StaticString, defaultDuration: Double, flags: UInt32 = 0,
   parameters: (Parameter<Bool>, Parameter<Bool>, Parameter<Bool>),
-  presets: [sh_preset] = [],
+  presets: [sh_preset] = [], reducedMotionFallback: StaticString? = nil,
   builder: @convention(c) (BuilderContext, BuilderHost, BuilderHandle, Bool, Bool, Bool) -> Int32
 ) -> sh_style {
   style(
     name, summary, defaultDuration, flags, [parameters.0.descriptor, parameters.1.descriptor, parameters.2.descriptor],
     presets,
-    unsafeBitCast(builder, to: sh_function.self))
+    unsafeBitCast(builder, to: sh_function.self), reducedMotionFallback)
 }

@@ -91,13 +91,14 @@ func preset(_ name: StaticString, _ summary: StaticString, _ values: [(StaticStr
 /// checked the builder's signature against the parameters.
 func style(
   _ name: StaticString, _ summary: StaticString, _ defaultDuration: Double, _ flags: UInt32,
-  _ parameters: [sh_parameter], _ presets: [sh_preset], _ builder: sh_function
+  _ parameters: [sh_parameter], _ presets: [sh_preset], _ builder: sh_function,
+  _ reducedMotionFallback: StaticString? = nil
 ) -> sh_style {
   sh_style(
     struct_size: UInt32(MemoryLayout<sh_style>.size), name: cString(name), summary: cString(summary),
     default_duration: defaultDuration, flags: flags, parameter_count: UInt32(parameters.count),
     parameters: permanent(parameters), preset_count: UInt32(presets.count), presets: permanent(presets),
-    builder: builder, inverse_builder: nil)
+    builder: builder, inverse_builder: nil, reduced_motion_fallback: reducedMotionFallback.map(cString))
 }
 
 /// The plugin descriptor, allocated once.
@@ -173,6 +174,59 @@ struct Builder {
   func changePerspective(_ delta: Double) throws(BuildStatus) {
     try check(host.pointee.change_perspective(handle, delta))
   }
+
+  /// Moves a layer's anchor point by (dx, dy) in unit coordinates of the layer.
+  func moveAnchor(_ layer: Int32, _ dx: Double, _ dy: Double) throws(BuildStatus) {
+    try check(host.pointee.move_anchor(handle, layer, dx, dy))
+  }
+
+  /// Replaces the current step's curve by the cubic Bezier curve with control points (x1, y1) and (x2, y2).
+  func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(BuildStatus) {
+    try check(host.pointee.set_bezier(handle, x1, y1, x2, y2))
+  }
+
+  /// [1.1] Makes the changes that follow in this step run over [start, end] of it.
+  func interval(_ start: Double, _ end: Double) throws(BuildStatus) {
+    try check(host.pointee.set_interval(handle, start, end))
+  }
+
+  /// [1.1] Replaces the current step's curve by a damped spring.
+  func spring(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) throws(BuildStatus) {
+    try check(host.pointee.set_spring(handle, mass, stiffness, damping, initialVelocity))
+  }
+
+  /// [1.1] Moves the edges of a content layer's clip rectangle inwards, in unit coordinates of the layer.
+  func inset(_ layer: Int32, top: Double = 0, right: Double = 0, bottom: Double = 0, left: Double = 0)
+    throws(BuildStatus)
+  {
+    try check(host.pointee.change_inset(handle, layer, top, right, bottom, left))
+  }
+
+  /// [1.1] Adds `delta` points to the corner radius of a content layer's clip rectangle.
+  func cornerRadius(_ layer: Int32, _ delta: Double) throws(BuildStatus) {
+    try check(host.pointee.change_corner_radius(handle, layer, delta))
+  }
+
+  /// [1.1] Moves a content layer's clip ellipse by (dx, dy) and adds (drx, dry) to its radii.
+  func ellipse(_ layer: Int32, dx: Double = 0, dy: Double = 0, drx: Double, dry: Double) throws(BuildStatus) {
+    try check(host.pointee.change_ellipse(handle, layer, dx, dy, drx, dry))
+  }
+
+  /// [1.1] Puts a content layer on top at the start (`atEnd` false) or the end of the current step.
+  func onTop(_ layer: Int32, atEnd: Bool = false) throws(BuildStatus) {
+    try check(host.pointee.set_on_top(handle, layer, Int32(atEnd ? SH_STEP_END : SH_STEP_START)))
+  }
+
+  /// [1.1] Adds (dr, dg, db) to the backdrop colour and `dopacity` to its opacity.
+  func backdrop(_ dr: Double, _ dg: Double, _ db: Double, opacity dopacity: Double) throws(BuildStatus) {
+    try check(host.pointee.change_backdrop(handle, dr, dg, db, dopacity))
+  }
+
+  /// [1.1] Whether the container lays out right to left.
+  var isRightToLeft: Bool { context.layout_direction == Int32(SH_LAYOUT_RIGHT_TO_LEFT) }
+
+  /// [1.1] Whether the user asked for reduced motion.
+  var reducesMotion: Bool { context.flags & UInt32(SH_CONTEXT_REDUCE_MOTION) != 0 }
 }
 
 let appearing = Int32(SH_LAYER_APPEARING)

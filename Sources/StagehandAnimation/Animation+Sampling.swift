@@ -5,21 +5,24 @@ extension Animation {
   public func sample(at time: Double) -> LayerStates {
     guard let (index, progress) = locate(time) else { return initialStates }
     var states = startStates[index]
-    Animation.apply(steps[index], progress: progress, to: &states)
+    Animation.apply(steps[index], timeProgress: progress, to: &states)
     return states
   }
 
   /// The state of one layer at `time` seconds from the start, as `sample(at:)` would give it.
   public func sample(_ layer: LayerID, at time: Double) -> LayerState {
     guard let (index, progress) = locate(time) else { return initialStates[layer] }
+    let step = steps[index]
     var state = startStates[index][layer]
-    for change in steps[index].changes where change.layer == layer {
-      Animation.apply(change.change, progress: progress, to: &state)
+    let whole = step.curve.value(at: progress)
+    for change in step.changes where change.layer == layer {
+      let c = change.interval.isWhole ? whole : step.curve.value(at: change.interval.localProgress(progress))
+      Animation.apply(change.change, progress: c, to: &state)
     }
     return state
   }
 
-  /// The step in progress at `time` and the curve's value for it, or `nil` before the first step has begun.
+  /// The step in progress at `time` and the fraction of it that has passed, or `nil` before the first step has begun.
   @inline(__always)
   private func locate(_ time: Double) -> (index: Int, progress: Double)? {
     let t = time.isNaN ? 0 : min(max(time, 0), duration)
@@ -46,18 +49,41 @@ extension Animation {
     // as the last step, it was at progress 0 at the very end, and sample(at: duration) missed its changes.
     guard step.duration > 0, start + step.duration > start else { return (index, 1) }
     let p = min(max((t - start) / step.duration, 0), 1)
-    return (index, step.curve.value(at: p))
+    return (index, p)
   }
 
-  /// Applies every change of `step` at curve progress `c` (0 = not at all, 1 = fully).
-  static func apply(_ step: Step, progress c: Double, to states: inout LayerStates) {
+  /// Applies every change of `step` at the step's time progress `p` (0 at its start, 1 at its end): each change at
+  /// the curve's value for its own interval.
+  static func apply(_ step: Step, timeProgress p: Double, to states: inout LayerStates) {
+    let whole = step.curve.value(at: p)
     for change in step.changes {
-      // A switch rather than the subscript: writing through the subscript's accessor costs more than the change.
-      switch change.layer {
-      case .appearing: apply(change.change, progress: c, to: &states.appearing)
-      case .disappearing: apply(change.change, progress: c, to: &states.disappearing)
-      case .stage: apply(change.change, progress: c, to: &states.stage)
-      }
+      let c = change.interval.isWhole ? whole : step.curve.value(at: change.interval.localProgress(p))
+      apply(change, progress: c, to: &states)
+    }
+  }
+
+  /// Applies every change of `step` at curve progress `c` (0 = not at all, 1 = fully), whatever their intervals.
+  static func apply(_ step: Step, progress c: Double, to states: inout LayerStates) {
+    for change in step.changes { apply(change, progress: c, to: &states) }
+  }
+
+  /// Applies one change of a step at curve progress `c`.
+  @inline(__always)
+  static func apply(_ change: Step.Change, progress c: Double, to states: inout LayerStates) {
+    switch change.change {
+    case .backdrop(let delta):
+      states.backdrop = states.backdrop.adding(delta, times: c)
+      return
+    case .swapDrawOrder:
+      if c >= 1 { states.onTop = states.below }
+      return
+    default: break
+    }
+    // A switch rather than the subscript: writing through the subscript's accessor costs more than the change.
+    switch change.layer {
+    case .appearing: apply(change.change, progress: c, to: &states.appearing)
+    case .disappearing: apply(change.change, progress: c, to: &states.disappearing)
+    case .stage: apply(change.change, progress: c, to: &states.stage)
     }
   }
 
@@ -86,6 +112,17 @@ extension Animation {
       state.anchor = Point(x: state.anchor.x + d.x * c, y: state.anchor.y + d.y * c)
     case .changePerspective(let d):
       state.perspective += d * c
+    case .inset(let i):
+      state.clip.insets = state.clip.insets.adding(i, times: c)
+    case .cornerRadius(let d):
+      state.clip.cornerRadius += d * c
+    case .ellipse(let centre, let radii):
+      state.clip.ellipseCentre = Point(
+        x: state.clip.ellipseCentre.x + centre.x * c, y: state.clip.ellipseCentre.y + centre.y * c)
+      state.clip.ellipseRadii = Point(
+        x: state.clip.ellipseRadii.x + radii.x * c, y: state.clip.ellipseRadii.y + radii.y * c)
+    case .backdrop, .swapDrawOrder:
+      break  // changes of the whole set of states, applied by `apply(_:progress:to:)` of a step's change
     }
   }
 }
@@ -102,9 +139,7 @@ extension Animation {
   public var isFinite: Bool {
     guard duration.isFinite, initialStates.isFinite, finalStates.isFinite else { return false }
     for (index, step) in steps.enumerated() {
-      let curve = step.curve
-      let lowest = min(0, curve.y1, curve.y2)
-      let highest = max(1, curve.y1, curve.y2)
+      let (lowest, highest) = step.curve.range
       guard lowest < 0 || highest > 1 else { continue }  // within [0, 1]: between the step's ends, checked above
       for progress in [lowest, highest] {
         var states = startStates[index]
@@ -134,13 +169,15 @@ extension Animation {
 extension LayerStates {
   /// Whether every number of every layer is finite.
   public var isFinite: Bool {
-    LayerID.allCases.allSatisfy { layer in
-      let state = self[layer]
-      return [
-        state.translation.x, state.translation.y, state.translation.z, state.rotation.w, state.rotation.x,
-        state.rotation.y, state.rotation.z, state.scale.x, state.scale.y, state.scale.z, state.anchor.x,
-        state.anchor.y, state.opacity, state.perspective,
-      ].allSatisfy(\.isFinite)
-    }
+    backdrop.isFinite
+      && LayerID.allCases.allSatisfy { layer in
+        let state = self[layer]
+        return state.clip.isFinite
+          && [
+            state.translation.x, state.translation.y, state.translation.z, state.rotation.w, state.rotation.x,
+            state.rotation.y, state.rotation.z, state.scale.x, state.scale.y, state.scale.z, state.anchor.x,
+            state.anchor.y, state.opacity, state.perspective,
+          ].allSatisfy(\.isFinite)
+      }
   }
 }

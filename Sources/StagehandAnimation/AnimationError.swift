@@ -20,6 +20,16 @@ public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
   case perspectiveOnContentLayer(LayerID)
   /// Container bounds were empty.
   case emptyBounds(Rect)
+  /// A change interval was not within 0 <= start < end <= 1.
+  case intervalOutOfRange(start: Double, end: Double)
+  /// A clip change targeted the stage.
+  case clipOnStage
+  /// A backdrop or draw-order change targeted a content layer.
+  case stageChangeOnContentLayer(LayerID, what: String)
+  /// A draw-order change was in a step that takes time.
+  case drawOrderInTimedStep
+  /// A spring's mass, stiffness or damping was not positive.
+  case springOutOfRange(name: String, value: Double)
 
   /// A message that says what was wrong, why, and what to do.
   public var description: String {
@@ -42,6 +52,16 @@ public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
       "perspective can only change on the stage, not on the \(layer) layer"
     case .emptyBounds(let rect):
       "bounds \(rect.size.width) x \(rect.size.height) are empty; width and height must be positive"
+    case .intervalOutOfRange(let start, let end):
+      "change interval [\(start), \(end)] is not within the step; give 0 <= start < end <= 1"
+    case .clipOnStage:
+      "the stage has no clip; clip the appearing or disappearing layer"
+    case .stageChangeOnContentLayer(let layer, let what):
+      "\(what) belongs to the stage, not to the \(layer) layer"
+    case .drawOrderInTimedStep:
+      "a draw-order change must be in an instant step (duration 0); put it at the start or the end of its step"
+    case .springOutOfRange(let name, let value):
+      "spring \(name) \(value) is not positive; mass, stiffness and damping must be finite and above 0"
     }
   }
 }

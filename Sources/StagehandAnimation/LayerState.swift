@@ -47,8 +47,11 @@ public struct LayerState: Hashable, Sendable {
   /// The strength of the perspective given to sublayers, `1 / camera distance` in points; 0 means none.
   /// Only the stage's perspective is used.
   public var perspective: Double = 0
+  /// The part of a content layer that is drawn; the stage's is always `.none`.
+  public var clip: Clip = .none
 
-  /// The state of a layer at rest: no translation, rotation or scaling, centred anchor, opaque, no perspective.
+  /// The state of a layer at rest: no translation, rotation or scaling, centred anchor, opaque, no perspective, no
+  /// clip.
   public static let identity = LayerState()
 
   /// Creates the identity state.
@@ -75,15 +78,27 @@ public struct LayerStates: Hashable, Sendable {
   public var disappearing: LayerState
   /// The state of the stage.
   public var stage: LayerState
+  /// The colour behind both contents.
+  public var backdrop: Backdrop
+  /// The content layer drawn above the other one: `.appearing` or `.disappearing`.
+  public var onTop: LayerID
 
-  /// Creates the states of the three layers.
-  public init(appearing: LayerState = .identity, disappearing: LayerState = .identity, stage: LayerState = .identity) {
+  /// Creates the states of the three layers, the backdrop and the draw order.
+  public init(
+    appearing: LayerState = .identity, disappearing: LayerState = .identity, stage: LayerState = .identity,
+    backdrop: Backdrop = .none, onTop: LayerID = .appearing
+  ) {
     self.appearing = appearing
     self.disappearing = disappearing
     self.stage = stage
+    self.backdrop = backdrop
+    self.onTop = onTop
   }
 
-  /// Every layer at rest.
+  /// The content layer drawn below the other one.
+  public var below: LayerID { onTop == .appearing ? .disappearing : .appearing }
+
+  /// Every layer at rest, no backdrop, the appearing content on top.
   public static let identity = LayerStates()
 
   /// The state of `layer`.
@@ -105,5 +120,8 @@ public struct LayerStates: Hashable, Sendable {
   }
 
   /// The same states with the appearing and disappearing layers exchanged.
-  public var swapped: LayerStates { LayerStates(appearing: disappearing, disappearing: appearing, stage: stage) }
+  public var swapped: LayerStates {
+    LayerStates(
+      appearing: disappearing, disappearing: appearing, stage: stage, backdrop: backdrop, onTop: onTop.swapped)
+  }
 }

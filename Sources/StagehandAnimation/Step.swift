@@ -13,6 +13,16 @@ public enum LayerChange: Hashable, Sendable {
   case moveAnchor(Point)
   /// Adds to the stage's perspective strength (`1 / camera distance`).
   case changePerspective(Double)
+  /// Moves the edges of a content layer's clip rectangle inwards, in unit coordinates of the layer.
+  case inset(Insets)
+  /// Adds to the corner radius of a content layer's clip rectangle, in points.
+  case cornerRadius(Double)
+  /// Moves the centre of a content layer's clip ellipse (unit coordinates) and adds to its radii (half-diagonals).
+  case ellipse(centre: Point, radii: Point)
+  /// Adds to the backdrop's colour and opacity (a change of the stage).
+  case backdrop(Backdrop)
+  /// Exchanges which content layer is drawn on top (a change of the stage, only in an instant step); its own inverse.
+  case swapDrawOrder
 
   /// The change that undoes this one.
   public var inverted: LayerChange {
@@ -23,8 +33,64 @@ public enum LayerChange: Hashable, Sendable {
     case .fade(let d): .fade(-d)
     case .moveAnchor(let d): .moveAnchor(Point(x: -d.x, y: -d.y))
     case .changePerspective(let d): .changePerspective(-d)
+    case .inset(let i): .inset(-i)
+    case .cornerRadius(let d): .cornerRadius(-d)
+    case .ellipse(let c, let r): .ellipse(centre: Point(x: -c.x, y: -c.y), radii: Point(x: -r.x, y: -r.y))
+    case .backdrop(let b): .backdrop(-b)
+    case .swapDrawOrder: .swapDrawOrder
     }
   }
+}
+
+/// The part [start, end] of its step over which a change runs, as fractions of the step's duration.
+///
+/// Both ends are rounded to a multiple of 2^-40, which makes `1 - v` exact: reversing an interval twice gives back
+/// the very same one.
+public struct ChangeInterval: Hashable, Sendable, CustomStringConvertible {
+  /// When the change begins, from 0 (the step's start).
+  public let start: Double
+  /// When the change is complete, up to 1 (the step's end).
+  public let end: Double
+
+  /// The whole step.
+  public static let whole = ChangeInterval(unchecked: 0, 1)
+
+  /// Creates an interval, rejecting non-finite ends and any but 0 <= start < end <= 1.
+  public init(start: Double, end: Double) throws(AnimationError) {
+    guard start.isFinite else { throw .nonFinite(value: "interval start", start) }
+    guard end.isFinite else { throw .nonFinite(value: "interval end", end) }
+    let s = Self.quantized(start)
+    let e = Self.quantized(end)
+    guard 0 <= s, s < e, e <= 1 else { throw .intervalOutOfRange(start: start, end: end) }
+    self.init(unchecked: s, e)
+  }
+
+  private init(unchecked start: Double, _ end: Double) {
+    self.start = start
+    self.end = end
+  }
+
+  private static func quantized(_ v: Double) -> Double {
+    let grid = 1_099_511_627_776.0  // 2^40
+    return (v * grid).rounded() / grid
+  }
+
+  /// The interval of the inverted step: [1 - end, 1 - start].
+  public var reversed: ChangeInterval { ChangeInterval(unchecked: 1 - end, 1 - start) }
+
+  /// Whether it spans the whole step.
+  public var isWhole: Bool { start == 0 && end == 1 }
+
+  /// The change's own time progress at the step's time progress `p`, clamped to [0, 1].
+  @inline(__always)
+  public func localProgress(_ p: Double) -> Double {
+    if p <= start { return 0 }
+    if p >= end { return 1 }
+    return min(max((p - start) / (end - start), 0), 1)
+  }
+
+  /// `[start, end]`.
+  public var description: String { "[\(start), \(end)]" }
 }
 
 /// A segment of an animation: a duration, a timing curve, and changes to layers that run in parallel.
@@ -38,11 +104,14 @@ public struct Step: Hashable, Sendable {
     public var layer: LayerID
     /// What changes.
     public var change: LayerChange
+    /// The part of the step over which the change runs.
+    public var interval: ChangeInterval
 
-    /// Pairs a change with its layer.
-    public init(_ layer: LayerID, _ change: LayerChange) {
+    /// Pairs a change with its layer, running over `interval` of the step.
+    public init(_ layer: LayerID, _ change: LayerChange, interval: ChangeInterval = .whole) {
       self.layer = layer
       self.change = change
+      self.interval = interval
     }
   }
 
@@ -54,8 +123,9 @@ public struct Step: Hashable, Sendable {
   public let changes: [Change]
 
   /// Creates a step, rejecting non-finite numbers, negative durations, zero scales, zero rotation axes,
-  /// perspective changes of a content layer, and two rotations of one layer (rotations about different axes do not
-  /// run in parallel in any reversible way).
+  /// perspective, backdrop and draw-order changes of a content layer, clip changes of the stage, draw-order changes
+  /// in a step that takes time, and two rotations of one layer (rotations about different axes do not run in
+  /// parallel in any reversible way).
   public init(duration: Double, curve: TimingCurve = .easeInOut, changes: [Change]) throws(AnimationError) {
     guard duration.isFinite else { throw .nonFinite(value: "step duration", duration) }
     guard duration >= 0 else { throw .negativeDuration(duration) }
@@ -69,6 +139,7 @@ public struct Step: Hashable, Sendable {
       if case .rotate = change.change, !rotated.insert(change.layer).inserted {
         throw .twoRotationsInOneStep(layer: change.layer)
       }
+      if case .swapDrawOrder = change.change, duration > 0 { throw .drawOrderInTimedStep }
     }
     self.duration = duration
     self.curve = curve
@@ -86,12 +157,14 @@ public struct Step: Hashable, Sendable {
   public var inverted: Step {
     Step(
       unchecked: duration, curve: curve.reversed(),
-      changes: changes.reversed().map { Change($0.layer, $0.change.inverted) })
+      changes: changes.reversed().map { Change($0.layer, $0.change.inverted, interval: $0.interval.reversed) })
   }
 
   /// The same step with the appearing and disappearing layers exchanged.
   public var swapped: Step {
-    Step(unchecked: duration, curve: curve, changes: changes.map { Change($0.layer.swapped, $0.change) })
+    Step(
+      unchecked: duration, curve: curve,
+      changes: changes.map { Change($0.layer.swapped, $0.change, interval: $0.interval) })
   }
 
   /// The same step with its duration multiplied by `factor`, which the caller keeps finite and non-negative.
@@ -129,6 +202,29 @@ public struct Step: Hashable, Sendable {
     case .changePerspective(let d):
       try finite(d, "perspective change")
       guard c.layer == .stage else { throw .perspectiveOnContentLayer(c.layer) }
+    case .inset(let i):
+      try finite(i.top, "clip top inset")
+      try finite(i.right, "clip right inset")
+      try finite(i.bottom, "clip bottom inset")
+      try finite(i.left, "clip left inset")
+      guard c.layer != .stage else { throw .clipOnStage }
+    case .cornerRadius(let d):
+      try finite(d, "clip corner radius")
+      guard c.layer != .stage else { throw .clipOnStage }
+    case .ellipse(let centre, let radii):
+      try finite(centre.x, "clip ellipse centre x")
+      try finite(centre.y, "clip ellipse centre y")
+      try finite(radii.x, "clip ellipse radius x")
+      try finite(radii.y, "clip ellipse radius y")
+      guard c.layer != .stage else { throw .clipOnStage }
+    case .backdrop(let b):
+      try finite(b.red, "backdrop red")
+      try finite(b.green, "backdrop green")
+      try finite(b.blue, "backdrop blue")
+      try finite(b.opacity, "backdrop opacity")
+      guard c.layer == .stage else { throw .stageChangeOnContentLayer(c.layer, what: "the backdrop") }
+    case .swapDrawOrder:
+      guard c.layer == .stage else { throw .stageChangeOnContentLayer(c.layer, what: "the draw order") }
     }
   }
 }

@@ -1,20 +1,28 @@
-/// A timing curve: a cubic Bezier from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2), mapping the
-/// progress of time to the progress of a change.
+/// A timing curve, mapping the progress of time to the progress of a change: a cubic Bezier from (0, 0) to (1, 1)
+/// with control points (x1, y1) and (x2, y2), or a spring.
 ///
-/// `x1` and `x2` lie in [0, 1], so that the curve is a function of time; `y1` and `y2` may leave [0, 1] to
-/// overshoot. A curve reverses exactly: (x1, y1, x2, y2) becomes (1 - x2, 1 - y2, 1 - x1, 1 - y1), which traces
-/// the same path backwards, so `reversed.value(at: 1 - p) == 1 - value(at: p)`. Control values are rounded to a
+/// A Bezier's `x1` and `x2` lie in [0, 1], so that the curve is a function of time; `y1` and `y2` may leave [0, 1] to
+/// overshoot. Every curve c reverses exactly to g(u) = 1 - c(1 - u): a Bezier (x1, y1, x2, y2) becomes
+/// (1 - x2, 1 - y2, 1 - x1, 1 - y1), which traces the same path backwards, and a spring is played backwards by
+/// construction; so `reversed().value(at: 1 - p) == 1 - value(at: p)`. Bezier control values are rounded to a
 /// multiple of 2^-40 (a change below 1e-12), which makes `1 - v` exact in floating point: reversing twice gives back
 /// the very same curve.
 public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
-  /// The x coordinate of the first control point, in [0, 1].
-  public let x1: Double
-  /// The y coordinate of the first control point.
-  public let y1: Double
-  /// The x coordinate of the second control point, in [0, 1].
-  public let x2: Double
-  /// The y coordinate of the second control point.
-  public let y2: Double
+  /// What kind of curve it is, with its numbers.
+  public enum Shape: Hashable, Sendable {
+    /// A cubic Bezier curve from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2).
+    case bezier(x1: Double, y1: Double, x2: Double, y2: Double)
+    /// A spring, played forwards, or backwards when `reversed`.
+    case spring(Spring, reversed: Bool)
+  }
+
+  /// The curve's kind and numbers.
+  public let shape: Shape
+
+  /// The Bezier control points, or `nil` for a spring.
+  public var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double)? {
+    if case .bezier(let x1, let y1, let x2, let y2) = shape { (x1, y1, x2, y2) } else { nil }
+  }
 
   /// Creates a cubic Bezier curve, rejecting non-finite values and an x outside [0, 1].
   public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(AnimationError) {
@@ -27,11 +35,19 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     self.init(unchecked: x1, y1, x2, y2)
   }
 
+  /// A spring curve.
+  public init(_ spring: Spring) {
+    shape = .spring(spring, reversed: false)
+  }
+
+  private init(shape: Shape) {
+    self.shape = shape
+  }
+
   private init(unchecked x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-    self.x1 = TimingCurve.quantized(x1)
-    self.y1 = TimingCurve.quantized(y1)
-    self.x2 = TimingCurve.quantized(x2)
-    self.y2 = TimingCurve.quantized(y2)
+    shape = .bezier(
+      x1: TimingCurve.quantized(x1), y1: TimingCurve.quantized(y1), x2: TimingCurve.quantized(x2),
+      y2: TimingCurve.quantized(y2))
   }
 
   /// The multiple of 2^-40 nearest to `v`; for |v| below 2^12 its difference with 1 is exact.
@@ -49,17 +65,34 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
   /// Starts and ends slowly: (0.42, 0, 0.58, 1); exactly its own reverse.
   public static let easeInOut = TimingCurve(unchecked: 0.42, 0, 0.58, 1)
 
-  /// The curve that traces this one backwards: (1 - x2, 1 - y2, 1 - x1, 1 - y1).
-  public func reversed() -> TimingCurve { TimingCurve(unchecked: 1 - x2, 1 - y2, 1 - x1, 1 - y1) }
+  /// The curve that traces this one backwards, g(u) = 1 - c(1 - u): for a Bezier (1 - x2, 1 - y2, 1 - x1, 1 - y1).
+  public func reversed() -> TimingCurve {
+    switch shape {
+    case .bezier(let x1, let y1, let x2, let y2): TimingCurve(unchecked: 1 - x2, 1 - y2, 1 - x1, 1 - y1)
+    case .spring(let spring, let reversed): TimingCurve(shape: .spring(spring, reversed: !reversed))
+    }
+  }
 
-  /// The name of a standard curve, or its control points.
+  /// The name of a standard curve, its control points, or its spring's numbers.
   public var description: String {
-    switch self {
-    case .linear: "linear"
-    case .easeIn: "ease-in"
-    case .easeOut: "ease-out"
-    case .easeInOut: "ease-in-out"
-    default: "cubic-bezier(\(x1), \(y1), \(x2), \(y2))"
+    switch (self, shape) {
+    case (.linear, _): "linear"
+    case (.easeIn, _): "ease-in"
+    case (.easeOut, _): "ease-out"
+    case (.easeInOut, _): "ease-in-out"
+    case (_, .bezier(let x1, let y1, let x2, let y2)): "cubic-bezier(\(x1), \(y1), \(x2), \(y2))"
+    case (_, .spring(let s, let reversed)):
+      "spring(mass \(s.mass), stiffness \(s.stiffness), damping \(s.damping), velocity \(s.initialVelocity))"
+        + (reversed ? " reversed" : "")
+    }
+  }
+
+  /// Bounds on every value of the curve, at most 0 and at least 1: for a Bezier the hull of (0, y1, y2, 1).
+  public var range: (lowest: Double, highest: Double) {
+    switch shape {
+    case .bezier(_, let y1, _, let y2): (min(0, y1, y2), max(1, y1, y2))
+    case .spring(let spring, let reversed):
+      reversed ? (1 - spring.range.highest, 1 - spring.range.lowest) : spring.range
     }
   }
 
@@ -69,10 +102,15 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
   public func value(at p: Double) -> Double {
     guard p > 0 else { return 0 }
     guard p < 1 else { return 1 }
-    if x1 == y1 && x2 == y2 { return p }  // a straight line
-    let s = parameter(forX: p)
-    let (ay, by, cy) = Self.coefficients(y1, y2)
-    return ((ay * s + by) * s + cy) * s
+    switch shape {
+    case .bezier(let x1, let y1, let x2, let y2):
+      if x1 == y1 && x2 == y2 { return p }  // a straight line
+      let s = Self.parameter(forX: p, x1, x2)
+      let (ay, by, cy) = Self.coefficients(y1, y2)
+      return ((ay * s + by) * s + cy) * s
+    case .spring(let spring, let reversed):
+      return reversed ? 1 - spring.value(at: 1 - p) : spring.value(at: p)
+    }
   }
 
   /// The coefficients (a, b, c) of the Bezier coordinate a s³ + b s² + c s with inner control values c1 and c2.
@@ -85,7 +123,7 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
 
   /// The parameter `s` in [0, 1] at which the curve's x equals `x`.
   @inline(__always)
-  private func parameter(forX x: Double) -> Double {
+  private static func parameter(forX x: Double, _ x1: Double, _ x2: Double) -> Double {
     let (a, b, c) = Self.coefficients(x1, x2)
     var s = x
     for _ in 0..<8 {

@@ -6,7 +6,8 @@
 // registry (StagehandCatalog) conforms to; so containers are tested without plugins, and neither module imports the
 // other.
 
-/// The geometry and timing at the moment a transition is built: the container's bounds and the requested duration.
+/// The geometry and timing at the moment a transition is built: the container's bounds, the requested duration, its
+/// layout direction and display scale, and whether the user asked for reduced motion.
 ///
 /// The appearing and disappearing layers are the roles of `LayerID`; both fill `bounds`.
 public struct TransitionContext: Hashable, Sendable {
@@ -14,12 +15,35 @@ public struct TransitionContext: Hashable, Sendable {
   public var bounds: Rect
   /// How long the animation should last.
   public var duration: RequestedDuration
+  /// Which side is leading: a style's leading and trailing directions follow it.
+  public var layoutDirection: LayoutDirection
+  /// Pixels per point of the surface the animation is drawn on: finite and above 0.
+  public var displayScale: Double
+  /// Whether the user asked for reduced motion: the host then plays a style's reduced-motion fallback.
+  public var reducesMotion: Bool
 
   /// Creates a context.
-  public init(bounds: Rect, duration: RequestedDuration = .intrinsic) {
+  public init(
+    bounds: Rect, duration: RequestedDuration = .intrinsic, layoutDirection: LayoutDirection = .leftToRight,
+    displayScale: Double = 1, reducesMotion: Bool = false
+  ) {
     self.bounds = bounds
     self.duration = duration
+    self.layoutDirection = layoutDirection
+    self.displayScale = displayScale
+    self.reducesMotion = reducesMotion
   }
+}
+
+/// Which side of a container is leading: where reading starts.
+public enum LayoutDirection: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+  /// Leading is left, trailing is right (English, ...).
+  case leftToRight = "ltr"
+  /// Leading is right, trailing is left (Arabic, Hebrew, ...).
+  case rightToLeft = "rtl"
+
+  /// `ltr` or `rtl`.
+  public var description: String { rawValue }
 }
 
 /// A reference to a transition: a style (or preset) name and parameter values as text, as a user types them.

@@ -165,7 +165,7 @@ extension Animation {
         case .rotate(let angle, let axis): angle != 0 && (axis.x != 0 || axis.y != 0)
         case .scale(let s): s.z != 1
         case .changePerspective(let d): d != 0
-        case .fade, .moveAnchor: false
+        case .fade, .moveAnchor, .inset, .cornerRadius, .ellipse, .backdrop, .swapDrawOrder: false
         }
       }
     }

@@ -20,18 +20,26 @@ final class AnimationRecorder {
     var curve: TimingCurve
     var changes: [Step.Change] = []
     var rotated: Set<LayerID> = []
+    /// The interval of the changes that follow (set_interval).
+    var interval: ChangeInterval = .whole
+    /// The content layer set_on_top puts on top at the step's start, and at its end.
+    var onTopAtStart: LayerID?
+    var onTopAtEnd: LayerID?
   }
 
   private(set) var steps: [PendingStep] = []
   private var changeCount = 0
   private var perspective: Double
+  /// The content layer on top before the first step.
+  private let initialOnTop: LayerID
   /// The first call the recorder refused, with its status and why.
   private(set) var refusal: (status: Int32, message: String)?
   /// The last message the builder gave to `report`.
   private(set) var reported: String?
 
-  init(initialPerspective: Double) {
+  init(initialPerspective: Double, initialOnTop: LayerID = .appearing) {
     perspective = initialPerspective
+    self.initialOnTop = initialOnTop
   }
 
   /// Records a refusal (the first one is kept) and returns its status.
@@ -93,7 +101,59 @@ final class AnimationRecorder {
         return invalid("rotate: the \(layer) layer is already rotated in this step; rotate it once per step")
       }
     }
-    steps[index].changes.append(Step.Change(layer, change))
+    steps[index].changes.append(Step.Change(layer, change, interval: steps[index].interval))
+    changeCount += 1
+    return Int32(SH_OK)
+  }
+
+  func setInterval(_ start: Double, _ end: Double) -> Int32 {
+    guard !steps.isEmpty else { return refuse(Int32(SH_ERROR_NO_STEP), "set_interval before any begin_step") }
+    do {
+      steps[steps.count - 1].interval = try ChangeInterval(start: start, end: end)
+      return Int32(SH_OK)
+    } catch {
+      return invalid("set_interval: \(error)")
+    }
+  }
+
+  func setSpring(_ mass: Double, _ stiffness: Double, _ damping: Double, _ velocity: Double) -> Int32 {
+    guard !steps.isEmpty else { return refuse(Int32(SH_ERROR_NO_STEP), "set_spring before any begin_step") }
+    do {
+      let spring = try Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+      steps[steps.count - 1].curve = TimingCurve(spring)
+      return Int32(SH_OK)
+    } catch {
+      return invalid("set_spring: \(error)")
+    }
+  }
+
+  /// Records a clip change after checking that `layer` is a content layer.
+  func clipChange(_ call: String, _ layer: Int32, _ numbers: [(String, Double)], _ change: LayerChange) -> Int32 {
+    self.change(call, layer, numbers) { id in
+      guard id != .stage else {
+        _ = invalid("\(call): the stage has no clip; clip the appearing or disappearing layer")
+        return nil
+      }
+      return change
+    }
+  }
+
+  func setOnTop(_ rawLayer: Int32, _ when: Int32) -> Int32 {
+    guard !steps.isEmpty else { return refuse(Int32(SH_ERROR_NO_STEP), "set_on_top before any begin_step") }
+    guard let layer = LayerID(rawValue: Int(rawLayer)), layer != .stage else {
+      return invalid("set_on_top: layer \(rawLayer) is not SH_LAYER_APPEARING or SH_LAYER_DISAPPEARING")
+    }
+    guard when == Int32(SH_STEP_START) || when == Int32(SH_STEP_END) else {
+      return invalid("set_on_top: when \(when) is not SH_STEP_START or SH_STEP_END")
+    }
+    guard changeCount < Int(SH_MAX_CHANGES) else {
+      return refuse(Int32(SH_ERROR_LIMIT), "set_on_top: more than \(SH_MAX_CHANGES) changes")
+    }
+    if when == Int32(SH_STEP_START) {
+      steps[steps.count - 1].onTopAtStart = layer
+    } else {
+      steps[steps.count - 1].onTopAtEnd = layer
+    }
     changeCount += 1
     return Int32(SH_OK)
   }
@@ -150,11 +210,23 @@ final class AnimationRecorder {
     return Int32(SH_OK)
   }
 
-  /// The recorded steps as validated model steps.
+  /// The recorded steps as validated model steps. A draw-order change becomes an instant step of its own, before or
+  /// after its step, when it changes which content is on top at that moment.
   func finishedSteps() throws(AnimationError) -> [Step] {
-    try steps.map { (pending) throws(AnimationError) in
-      try Step(duration: pending.duration, curve: pending.curve, changes: pending.changes)
+    var result: [Step] = []
+    result.reserveCapacity(steps.count)
+    var onTop = initialOnTop
+    func order(_ wanted: LayerID?) throws(AnimationError) {
+      guard let wanted, wanted != onTop else { return }
+      result.append(try Step(duration: 0, curve: .linear, changes: [Step.Change(.stage, .swapDrawOrder)]))
+      onTop = wanted
     }
+    for pending in steps {
+      try order(pending.onTopAtStart)
+      result.append(try Step(duration: pending.duration, curve: pending.curve, changes: pending.changes))
+      try order(pending.onTopAtEnd)
+    }
+    return result
   }
 }
 
@@ -299,7 +371,36 @@ let hostFunctions = sh_host(
     }
   },
   change_perspective: { handle, delta in withRecorder(handle) { $0.changePerspective(delta) } },
-  report: { handle, message in withRecorder(handle) { $0.report(message) } }
+  report: { handle, message in withRecorder(handle) { $0.report(message) } },
+  set_interval: { handle, start, end in withRecorder(handle) { $0.setInterval(start, end) } },
+  set_spring: { handle, mass, stiffness, damping, velocity in
+    withRecorder(handle) { $0.setSpring(mass, stiffness, damping, velocity) }
+  },
+  change_inset: { handle, layer, top, right, bottom, left in
+    withRecorder(handle) {
+      $0.clipChange(
+        "change_inset", layer, [("top", top), ("right", right), ("bottom", bottom), ("left", left)],
+        .inset(Insets(top: top, right: right, bottom: bottom, left: left)))
+    }
+  },
+  change_corner_radius: { handle, layer, delta in
+    withRecorder(handle) { $0.clipChange("change_corner_radius", layer, [("delta", delta)], .cornerRadius(delta)) }
+  },
+  change_ellipse: { handle, layer, dx, dy, drx, dry in
+    withRecorder(handle) {
+      $0.clipChange(
+        "change_ellipse", layer, [("dx", dx), ("dy", dy), ("drx", drx), ("dry", dry)],
+        .ellipse(centre: Point(x: dx, y: dy), radii: Point(x: drx, y: dry)))
+    }
+  },
+  set_on_top: { handle, layer, when in withRecorder(handle) { $0.setOnTop(layer, when) } },
+  change_backdrop: { handle, dr, dg, db, dopacity in
+    withRecorder(handle) {
+      $0.change(
+        "change_backdrop", Int32(SH_LAYER_STAGE), [("dr", dr), ("dg", dg), ("db", db), ("dopacity", dopacity)]
+      ) { _ in .backdrop(Backdrop(red: dr, green: dg, blue: db, opacity: dopacity)) }
+    }
+  }
 )
 
 /// The table of host functions, allocated once and never freed: a builder that keeps the pointer after it returns

@@ -95,7 +95,15 @@ public final class LoadedPlugin: Sendable {
   ///
   /// `values` holds one value per parameter, in order, of the parameter's type and within its range.
   public func forward(styleIndex: Int, values: [ParameterValue], in bounds: Rect) throws(PluginError) -> Animation {
-    let steps = try record(styleIndex, style(styleIndex).builders.forward, values, bounds, startingFrom: .identity)
+    try forward(styleIndex: styleIndex, values: values, in: TransitionContext(bounds: bounds))
+  }
+
+  /// The forward animation of the style at `styleIndex`, built in `context` (its bounds, layout direction, display
+  /// scale and reduced-motion setting; not its duration) at its intrinsic duration.
+  public func forward(styleIndex: Int, values: [ParameterValue], in context: TransitionContext) throws(PluginError)
+    -> Animation
+  {
+    let steps = try record(styleIndex, style(styleIndex).builders.forward, values, context, startingFrom: .identity)
     return try finite(Animation(steps: steps), styleIndex, "forward")
   }
 
@@ -103,23 +111,44 @@ public final class LoadedPlugin: Sendable {
   /// appearing layer is the content revealed again, and the disappearing layer the content that leaves.
   ///
   /// Without an inverse builder it is the forward animation with the two content layers exchanged, played backwards.
-  /// With one, it starts where that reversal starts and must end with every layer at rest (the end-state rule).
+  /// With one, it starts where that reversal starts and must bring the revealed content, the stage and the backdrop
+  /// to rest (the end-state rule); the leaving content may end anywhere, since it is not drawn once the pop has ended.
   public func inverse(styleIndex: Int, values: [ParameterValue], in bounds: Rect) throws(PluginError) -> Animation {
+    try inverse(styleIndex: styleIndex, values: values, in: TransitionContext(bounds: bounds))
+  }
+
+  /// The inverse animation of the style at `styleIndex`, built in `context` (not its duration).
+  public func inverse(styleIndex: Int, values: [ParameterValue], in context: TransitionContext) throws(PluginError)
+    -> Animation
+  {
     // Checked like any build: replaying a finite forward animation backwards has overflowed before (a rotation by
     // 1e33 radians made a quaternion of length 5e273 and an infinite inverse).
     let derived = try finite(
-      forward(styleIndex: styleIndex, values: values, in: bounds).swapped().reversed(), styleIndex, "inverse")
+      forward(styleIndex: styleIndex, values: values, in: context).swapped().reversed(), styleIndex, "inverse")
     guard let inverseBuilder = try style(styleIndex).builders.inverse else { return derived }
     let start = derived.initialStates
-    let steps = try record(styleIndex, inverseBuilder, values, bounds, startingFrom: start)
+    let steps = try record(styleIndex, inverseBuilder, values, context, startingFrom: start)
     let animation = try finite(Animation(steps: steps, initialStates: start), styleIndex, "inverse")
-    for layer in LayerID.allCases {
+    let backdrop = animation.finalStates.backdrop
+    let backdropOff = [backdrop.red, backdrop.green, backdrop.blue, backdrop.opacity].map(abs).max() ?? 0
+    guard backdropOff <= 1e-9 else {
+      throw error(
+        styleIndex,
+        .buildFailed(
+          status: Int32(SH_ERROR_FAILED),
+          message: "the inverse builder leaves the backdrop \(backdropOff) away from none; it must bring the "
+            + "revealed content, the stage and the backdrop back to rest (the end-state rule)"))
+    }
+    for layer in [LayerID.appearing, .stage] {
       let end = animation.finalStates[layer]
       let rest = LayerState.identity
+      let clip = end.clip
       let deviations = [
         end.translation.x - rest.translation.x, end.translation.y, end.translation.z, end.rotation.x, end.rotation.y,
         end.rotation.z, abs(end.rotation.w) - 1, end.scale.x - 1, end.scale.y - 1, end.scale.z - 1,
-        end.anchor.x - 0.5, end.anchor.y - 0.5, end.opacity - 1, end.perspective,
+        end.anchor.x - 0.5, end.anchor.y - 0.5, end.opacity - 1, end.perspective, clip.insets.top,
+        clip.insets.right, clip.insets.bottom, clip.insets.left, clip.cornerRadius, clip.ellipseCentre.x - 0.5,
+        clip.ellipseCentre.y - 0.5, clip.ellipseRadii.x - 1, clip.ellipseRadii.y - 1,
       ]
       // A NaN anywhere is off by NaN (Array.max() keeps a NaN only when it comes first).
       let offBy = deviations.contains(where: \.isNaN) ? .nan : deviations.map(abs).max() ?? 0
@@ -129,7 +158,7 @@ public final class LoadedPlugin: Sendable {
           .buildFailed(
             status: Int32(SH_ERROR_FAILED),
             message: "the inverse builder leaves the \(layer) layer \(offBy) away from its initial state; it must "
-              + "bring every layer back to rest (the end-state rule)"))
+              + "bring the revealed content, the stage and the backdrop back to rest (the end-state rule)"))
       }
     }
     return animation
@@ -142,7 +171,9 @@ public final class LoadedPlugin: Sendable {
     styleIndex: Int, values: [ParameterValue], in bounds: Rect, calling call: @escaping DirectBuilderCall
   ) throws(PluginError) -> Animation {
     let builder = try style(styleIndex).builders.forward
-    return Animation(steps: try record(styleIndex, builder, values, bounds, startingFrom: .identity, calling: call))
+    return Animation(
+      steps: try record(
+        styleIndex, builder, values, TransitionContext(bounds: bounds), startingFrom: .identity, calling: call))
   }
 
   /// `animation`, or a typed error when its duration or one of its states is not finite, or a layer's scale falls
@@ -187,7 +218,8 @@ public final class LoadedPlugin: Sendable {
 
   /// Calls a builder through libffi with a fresh recorder and returns the steps it described.
   private func record(
-    _ styleIndex: Int, _ builder: @convention(c) () -> Void, _ values: [ParameterValue], _ bounds: Rect,
+    _ styleIndex: Int, _ builder: @convention(c) () -> Void, _ values: [ParameterValue],
+    _ buildContext: TransitionContext,
     startingFrom start: LayerStates, calling direct: DirectBuilderCall? = nil
   ) throws(PluginError) -> [Step] {
     let style = info.styles[styleIndex]  // checked by style(_:) before the builder was taken
@@ -199,10 +231,16 @@ public final class LoadedPlugin: Sendable {
         .buildFailed(
           status: Int32(SH_ERROR_INVALID_ARGUMENT), message: "the host passed values that do not match the parameters"))
     }
-    let recorder = AnimationRecorder(initialPerspective: start.stage.perspective)
+    let recorder = AnimationRecorder(initialPerspective: start.stage.perspective, initialOnTop: start.onTop)
+    let bounds = buildContext.bounds
+    let scale = buildContext.displayScale
     var context = sh_context(
       struct_size: UInt32(MemoryLayout<sh_context>.size), x: bounds.origin.x, y: bounds.origin.y,
-      width: bounds.size.width, height: bounds.size.height, flags: 0)
+      width: bounds.size.width, height: bounds.size.height,
+      flags: buildContext.reducesMotion ? UInt32(SH_CONTEXT_REDUCE_MOTION) : 0,
+      layout_direction: Int32(
+        buildContext.layoutDirection == .rightToLeft ? SH_LAYOUT_RIGHT_TO_LEFT : SH_LAYOUT_LEFT_TO_RIGHT),
+      display_scale: scale.isFinite && scale > 0 ? scale : 1)
     let hostPointer = hostTable.pointer
     // The handle is valid on this thread only until the builder returns (AnimationRecorder.swift, "Builder handles").
     let status = recorder.withBuilderHandle { handle in

@@ -100,7 +100,7 @@ public struct CSSExport: Sendable {
       var timing: String?
       if jumpsNext {
         timing = timeline.showsLaterSide ? "step-start" : "step-end"
-      } else if let curve = frame.curve {
+      } else if let curve = frame.curve?.controlPoints {
         timing =
           "cubic-bezier(\(curve.x1.exportNumber), \(curve.y1.exportNumber), "
           + "\(curve.x2.exportNumber), \(curve.y2.exportNumber))"

@@ -20,6 +20,15 @@ extension TimingCurve {
   /// and scaled to the unit square it times that piece exactly (its x control values stay in [0, 1], since x grows
   /// along the curve). A piece over which the progress does not change is timed linearly.
   public func pieces(_ count: Int) -> [CurvePiece] {
+    guard let (x1, y1, x2, y2) = controlPoints else {
+      // A spring: pieces of equal time, each timed linearly between the curve's values at its ends.
+      return (0..<count).map { index in
+        let t0 = Double(index) / Double(count)
+        let t1 = Double(index + 1) / Double(count)
+        return CurvePiece(
+          startTime: t0, endTime: t1, startProgress: value(at: t0), endProgress: value(at: t1), curve: .linear)
+      }
+    }
     let points = [(0.0, 0.0), (x1, y1), (x2, y2), (1.0, 1.0)]
     return (0..<count).map { index in
       let s0 = Double(index) / Double(count)

@@ -39,7 +39,7 @@ public struct TimelineJSON: Sendable {
     lines.append("  \"keyframes\": [")
     let keyframes = timeline.keyframes.map { frame in
       let curve =
-        frame.curve.map {
+        frame.curve?.controlPoints.map {
           "[\($0.x1.exportNumber), \($0.y1.exportNumber), \($0.x2.exportNumber), \($0.y2.exportNumber)]"
         } ?? "null"
       return "    {\"time\": \(frame.time.exportNumber), \"curve\": \(curve), \"layers\": \(layers(frame.states))}"

@@ -99,12 +99,20 @@ enum Timeline {
       lines.append("  step \(i + 1): at \(start.formatted()) s \(timing): \(changes.isEmpty ? "pause" : changes)")
       start += step.duration
     }
+    let changesOrder = animation.steps.contains { step in step.changes.contains { $0.change == .swapDrawOrder } }
     for i in 0..<samples {
       let t = samples == 1 ? 0 : animation.duration * Double(i) / Double(samples - 1)
       let states = animation.sample(at: t)
       lines.append("  t=\(t.formatted()) s")
       for layer in LayerID.allCases {
         lines.append("    \(layer): \(describe(states[layer], isStage: layer == .stage))")
+      }
+      if changesOrder { lines.append("    on top: \(states.onTop)") }
+      let b = states.backdrop
+      if [b.red, b.green, b.blue, b.opacity].map({ $0.formatted() }) != ["0", "0", "0", "0"] {
+        lines.append(
+          "    backdrop: (\(b.red.formatted()), \(b.green.formatted()), \(b.blue.formatted())) opacity "
+            + b.opacity.formatted())
       }
     }
     return lines.joined(separator: "\n")
@@ -120,6 +128,14 @@ enum Timeline {
     case .fade(let d): "fade \(d.formatted())"
     case .moveAnchor(let d): "move anchor (\(d.x.formatted()), \(d.y.formatted()))"
     case .changePerspective(let d): "perspective \(d >= 0 ? "+" : "")\(d.formatted(6))"
+    case .inset(let i):
+      "clip inset (\(i.top.formatted()), \(i.right.formatted()), \(i.bottom.formatted()), \(i.left.formatted()))"
+    case .cornerRadius(let d): "corner radius \(d >= 0 ? "+" : "")\(d.formatted())"
+    case .ellipse(let c, let r):
+      "clip ellipse centre (\(c.x.formatted()), \(c.y.formatted())) radii (\(r.x.formatted()), \(r.y.formatted()))"
+    case .backdrop(let b):
+      "backdrop (\(b.red.formatted()), \(b.green.formatted()), \(b.blue.formatted())) opacity \(b.opacity.formatted())"
+    case .swapDrawOrder: "swap draw order"
     }
   }
 
@@ -138,6 +154,16 @@ enum Timeline {
     if anchor != "(0.5, 0.5)" { parts.append("anchor \(anchor)") }
     if state.perspective != 0 { parts.append("camera distance \((1 / state.perspective).formatted(1))") }
     if !isStage { parts.append("opacity \(state.opacity.formatted())") }
+    let clip = state.clip
+    let insets = [clip.insets.top, clip.insets.right, clip.insets.bottom, clip.insets.left].map { $0.formatted() }
+    if insets != ["0", "0", "0", "0"] { parts.append("clip inset (\(insets.joined(separator: ", ")))") }
+    if clip.cornerRadius.formatted() != "0" { parts.append("corner radius \(clip.cornerRadius.formatted())") }
+    let ellipse = [clip.ellipseCentre.x, clip.ellipseCentre.y, clip.ellipseRadii.x, clip.ellipseRadii.y].map {
+      $0.formatted()
+    }
+    if ellipse != ["0.5", "0.5", "1", "1"] {
+      parts.append("clip ellipse centre (\(ellipse[0]), \(ellipse[1])) radii (\(ellipse[2]), \(ellipse[3]))")
+    }
     return parts.isEmpty ? "at rest" : parts.joined(separator: ", ")
   }
 

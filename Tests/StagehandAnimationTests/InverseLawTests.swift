@@ -94,11 +94,14 @@ struct InverseLawTests {
       // Inexact: CoconutKit's rule, (1 - x2, y1, 1 - x1, y2), which is exact only when y1 + y2 = 1.
       let inexact = try zip(inverted, forward.steps.reversed()).map { step, original in
         let c = original.curve
-        let curve = try TimingCurve(x1: 1 - c.x2, y1: c.y1, x2: 1 - c.x1, y2: c.y2)
+        let curve = try TimingCurve(
+          x1: 1 - c.controlPoints!.x2, y1: c.controlPoints!.y1, x2: 1 - c.controlPoints!.x1, y2: c.controlPoints!.y2)
         return try Step(duration: step.duration, curve: curve, changes: step.changes)
       }
       let hasDistinctCurves = Set(forward.steps.map(\.curve)).count > 1 || Set(forward.steps.map(\.duration)).count > 1
-      let hasAsymmetricCurve = forward.steps.contains { $0.duration > 0 && $0.curve.y1 + $0.curve.y2 != 1 }
+      let hasAsymmetricCurve = forward.steps.contains {
+        $0.duration > 0 && $0.curve.controlPoints!.y1 + $0.curve.controlPoints!.y2 != 1
+      }
       guard hasDistinctCurves, hasAsymmetricCurve else { continue }
       candidates += 1
       let wrongByOne = Animation(steps: offByOne, initialStates: forward.finalStates, isReversed: true)

@@ -8,7 +8,8 @@ struct TimingCurveTests {
   static func point(_ c: TimingCurve, _ s: Double) -> (x: Double, y: Double) {
     let u = 1 - s
     return (
-      3 * u * u * s * c.x1 + 3 * u * s * s * c.x2 + s * s * s, 3 * u * u * s * c.y1 + 3 * u * s * s * c.y2 + s * s * s
+      3 * u * u * s * c.controlPoints!.x1 + 3 * u * s * s * c.controlPoints!.x2 + s * s * s,
+      3 * u * u * s * c.controlPoints!.y1 + 3 * u * s * s * c.controlPoints!.y2 + s * s * s
     )
   }
 
@@ -22,7 +23,8 @@ struct TimingCurveTests {
         let s = Double(i) / 200
         let (x, y) = Self.point(curve, s)
         let slope = abs(
-          3 * (1 - s) * (1 - s) * curve.x1 + 6 * (1 - s) * s * (curve.x2 - curve.x1) + 3 * s * s * (1 - curve.x2))
+          3 * (1 - s) * (1 - s) * curve.controlPoints!.x1 + 6 * (1 - s) * s
+            * (curve.controlPoints!.x2 - curve.controlPoints!.x1) + 3 * s * s * (1 - curve.controlPoints!.x2))
         guard slope > 1e-3 else { continue }  // where x barely moves, y at a given x is ill-conditioned
         #expect(abs(curve.value(at: x) - y) <= 1e-7, "\(curve) at x = \(x), seed offset \(seedOffset)")
       }

@@ -12,7 +12,7 @@ struct BrokenPluginTests {
   func validFixture() throws {
     let plugin = try LoadedPlugin.load(FixtureLibraries.path(.valid))
     #expect(plugin.info.id == fixtureID)
-    #expect(plugin.info.abiVersion == "1.0")
+    #expect(plugin.info.abiVersion == "1.1")
     let style = try #require(plugin.info.styles.first)
     #expect(plugin.info.styles.count == 1)
     #expect(style.name == "slide")
@@ -30,7 +30,7 @@ struct BrokenPluginTests {
     #expect(maxDifference(forward.finalStates.appearing, .identity) < 1e-9)
     #expect(forward.finalStates.disappearing.opacity == 0)
     let inverse = try plugin.inverse(styleIndex: 0, values: values, in: testBounds)
-    #expect(maxDifference(inverse.finalStates, .identity) < 1e-9)
+    #expect(maxDifference(inverse.finalStates, LayerStates.identity.swapped) < 1e-9)
   }
 
   @Test("a text file named like a library: cannotOpen, with the loader's message")
@@ -74,9 +74,9 @@ struct BrokenPluginTests {
   func abiMinor() throws {
     let error = try loadFailure(.abiMinor)
     guard case .abiMinorTooNew(let found, let supported) = error.reason else { return unexpected(error) }
-    #expect(found == 1 && supported == 0)
+    #expect(found == 2 && supported == 1)
     #expect(error.plugin == nil)
-    #expect(error.description.contains("minor version 1, newer than this host's 0"))
+    #expect(error.description.contains("minor version 2, newer than this host's 1"))
   }
 
   @Test("sh_plugin.struct_size 8: structTooSmall")

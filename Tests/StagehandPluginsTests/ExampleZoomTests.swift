@@ -20,7 +20,7 @@ struct ExampleZoomTests {
     #expect(info.id == "org.example.zoom")
     #expect(info.version == "1.0.0")
     #expect(info.license == "0BSD")
-    #expect(info.abiVersion == "1.0")
+    #expect(info.abiVersion == "1.1")
     #expect(info.styles.count == 1)
     let style = try #require(info.styles.first)
     #expect(style.name == "zoom")
@@ -70,7 +70,7 @@ struct ExampleZoomTests {
     let inverse = try plugin.inverse(styleIndex: 0, values: values, in: testBounds)
     #expect(inverse.duration == 0.5)
     #expect(maxDifference(inverse.initialStates, forward.finalStates.swapped) < 1e-12)
-    #expect(maxDifference(inverse.finalStates, .identity) < 1e-9)
+    #expect(maxDifference(inverse.finalStates, LayerStates.identity.swapped) < 1e-9)
     #expect(inverseLawError(forward: forward.swapped(), reversed: inverse) < 1e-9)
   }
 

@@ -13,13 +13,25 @@ public func maxDifference(_ a: LayerState, _ b: LayerState) -> Double {
     (a.rotation.w, b.rotation.w), (a.rotation.x, b.rotation.x), (a.rotation.y, b.rotation.y),
     (a.rotation.z, b.rotation.z), (a.scale.x, b.scale.x), (a.scale.y, b.scale.y), (a.scale.z, b.scale.z),
     (a.anchor.x, b.anchor.x), (a.anchor.y, b.anchor.y), (a.opacity, b.opacity), (a.perspective, b.perspective),
+    (a.clip.insets.top, b.clip.insets.top), (a.clip.insets.right, b.clip.insets.right),
+    (a.clip.insets.bottom, b.clip.insets.bottom), (a.clip.insets.left, b.clip.insets.left),
+    (a.clip.cornerRadius, b.clip.cornerRadius), (a.clip.ellipseCentre.x, b.clip.ellipseCentre.x),
+    (a.clip.ellipseCentre.y, b.clip.ellipseCentre.y), (a.clip.ellipseRadii.x, b.clip.ellipseRadii.x),
+    (a.clip.ellipseRadii.y, b.clip.ellipseRadii.y),
   ]
   return pairs.reduce(0) { worse($0, abs($1.0 - $1.1)) }
 }
 
 /// The largest absolute difference between the states of the same layers.
+///
+/// The backdrop counts like a layer's numbers; a different draw order is infinitely different.
 public func maxDifference(_ a: LayerStates, _ b: LayerStates) -> Double {
-  LayerID.allCases.reduce(0) { worse($0, maxDifference(a[$1], b[$1])) }
+  guard a.onTop == b.onTop else { return .infinity }
+  let backdrop = [
+    a.backdrop.red - b.backdrop.red, a.backdrop.green - b.backdrop.green, a.backdrop.blue - b.backdrop.blue,
+    a.backdrop.opacity - b.backdrop.opacity,
+  ].reduce(0.0) { worse($0, abs($1)) }
+  return LayerID.allCases.reduce(backdrop) { worse($0, maxDifference(a[$1], b[$1])) }
 }
 
 /// The largest difference, over `samples` evenly spaced times and both ends, between `reversed.sample(at: t)` and

@@ -1,5 +1,9 @@
 /*
- * stagehand_plugin.h: the Stagehand plugin ABI, version 1.0.
+ * stagehand_plugin.h: the Stagehand plugin ABI, version 1.1.
+ *
+ * Version 1.1 appends to 1.0 (section 4): clips, draw order, a backdrop, change intervals, springs, the layout
+ * direction, display scale and reduced motion of the context, and a style's reduced-motion fallback. Each addition is
+ * marked [1.1]; section 9 says how each one is drawn and reversed, and section 15 shows a style that uses them.
  *
  * This header is the complete specification of a Stagehand plugin. A third party who has nothing but this file can
  * write, build and ship a plugin in any language that can export a C symbol (C, C++, Swift, Rust, Zig, ...).
@@ -24,6 +28,7 @@
  *   12. The descriptor: sh_plugin, sh_style, sh_parameter, sh_preset, sh_preset_value
  *   13. The build call: sh_context, sh_host, the builder signature
  *   14. The entry point
+ *   15. [1.1] An example: a wipe, a reveal and a fade through black
  *
  * ------------------------------------------------------------------------------------------------------------------
  * 1. Overview
@@ -138,14 +143,24 @@
  *   style      a named way to transition, with typed parameters, presets, a default duration and a builder
  *   preset     a named parameter set of a style, e.g. "push-from-left" = style "push" with direction = left
  *   parameter  a typed, named input of a style: enum, integer, decimal number (double) or boolean
- *   context    the geometry at build time: the container's bounds
+ *   context    the geometry at build time: the container's bounds; [1.1] its layout direction, display scale and
+ *              whether the user asked for reduced motion
  *   layer      one animated rectangle: the appearing content, the disappearing content, or the stage that holds them
  *   step       a segment of an animation: a duration, a timing curve, and changes to layers that run in parallel
  *   animation  an ordered list of steps, played one after the other
+ *   clip       [1.1] the part of a content layer that is drawn: an inset rectangle with rounded corners, intersected
+ *              with an ellipse
+ *   draw order [1.1] which content layer is drawn above the other
+ *   backdrop   [1.1] a colour behind both contents, with its own opacity
+ *   interval   [1.1] the part [start, end] of its step over which a change runs
+ *   spring     [1.1] a timing curve of a damped spring, settling within its step
+ *   fallback   [1.1] the style or preset a host plays instead of a style when the user asked for reduced motion
  *
  * Units: lengths are in points; times in seconds; angles in radians; anchor points in unit coordinates of the layer
  * ((0, 0) is the layer's top-left corner, (1, 1) its bottom-right corner, (0.5, 0.5) its centre); opacity from 0
- * (transparent) to 1 (opaque); perspective in 1/points.
+ * (transparent) to 1 (opaque); perspective in 1/points. [1.1] Clip insets and ellipse centres are in unit
+ * coordinates of the layer, ellipse radii in units of the layer's half-diagonal (half of sqrt(width^2 + height^2)),
+ * corner radii in points, colour components from 0 to 1 (sRGB, not premultiplied).
  *
  * ------------------------------------------------------------------------------------------------------------------
  * 4. Versioning
@@ -175,6 +190,10 @@
  * - Structs the host fills (sh_context, sh_host) carry the host's struct_size. A plugin built against a header newer
  *   than the minor it declares MUST check a field is present before it reads or calls it; SH_HAS_FIELD does that.
  *   The fields of the minor the plugin declares are always present, since the host refuses newer minors.
+ * - [1.1] Version 1.1 appended reduced_motion_fallback to sh_style, layout_direction and display_scale to sh_context,
+ *   the functions from set_interval to change_backdrop to sh_host, and the meaning of bit 0 of sh_context.flags. A 1.0
+ *   plugin's styles end at inverse_builder: a 1.1 host reads such a style as having no fallback, and gives its
+ *   builders a 1.1 context and host table, whose additions the plugin never reads. A 1.0 host refuses a 1.1 plugin.
  * - Reserved flag bits MUST be 0 when written. The host refuses a plugin with a style that sets a flag bit the host
  *   does not know.
  *   A plugin MUST ignore bits it does not know in flags the host writes.
@@ -282,8 +301,9 @@
  * Both content layers are rectangles that fill the container's bounds. Every layer starts in its initial state:
  * translation (0, 0, 0), no rotation, scale (1, 1, 1), anchor (0.5, 0.5) (the centre), opacity 1, perspective 0
  * (none). The content that the forward animation brings in is drawn above the other one, whatever the z values:
- * SH_LAYER_APPEARING in a forward animation, SH_LAYER_DISAPPEARING in an inverse (the same content). Layers are
- * one-sided: where a layer's back faces the viewer, it is not drawn. Opacity is drawn clamped to [0, 1].
+ * SH_LAYER_APPEARING in a forward animation, SH_LAYER_DISAPPEARING in an inverse (the same content); [1.1] set_on_top
+ * changes that draw order. Layers are one-sided: where a layer's back faces the viewer, it is not drawn. Opacity is
+ * drawn clamped to [0, 1].
  *
  * State and drawing. A layer has a translation t, a rotation R (an angle about an axis), a scale s = (sx, sy, sz), an
  * anchor a = (ax, ay) and, for a content layer, an opacity. Its anchor point is A = (x + ax * width, y + ay * height,
@@ -304,7 +324,10 @@
  *
  * Clipping. Everything is drawn within the container's bounds: what a layer covers outside them is cut off (a push
  * moves the old content out of sight by moving it out of the bounds). A z translation never changes which content is
- * drawn on top (see "Layers" above).
+ * drawn on top (see "Layers" above). [1.1] Within the bounds, each content layer is also cut by its own clip (below).
+ *
+ * Drawing order, back to front: [1.1] the backdrop (a colour filling the container's bounds, not moved by the stage),
+ * then the content layer that is not on top, then the one on top.
  *
  * Rotations follow the right-hand rule in these coordinates: a positive angle about (0, 0, 1) turns x towards y,
  * which is clockwise on screen since y points down; about (0, 1, 0) it turns z towards x, bringing a layer's right
@@ -324,9 +347,13 @@
  * appearing layer transparent before fading it in).
  *
  * Timing. Within a step of duration D with timing curve c, at time T after the step's start, each change has
- * progressed by the fraction f = c(T / D): a translation, anchor, opacity or perspective change by f times its delta,
- * a rotation by f times its angle about its axis, and a scale by the factor 1 + f * (k - 1) for each factor k (from 1
- * to k). The curves are cubic Bezier curves from (0, 0) to (1, 1); the named ones have the control points
+ * progressed by the fraction f = c(T / D): a translation, anchor, opacity, perspective, [1.1] clip or backdrop change
+ * by f times its delta, a rotation by f times its angle about its axis, and a scale by the factor 1 + f * (k - 1) for
+ * each factor k (from 1 to k). [1.1] A change made after set_interval(start, end) runs over that part of its step
+ * only: f = c(u) with u = (T / D - start) / (end - start), clamped to [0, 1], so it has not begun before start and is
+ * complete after end; changes with different intervals overlap or follow each other within one step (a stagger).
+ * The curves are cubic Bezier curves from (0, 0) to (1, 1), or [1.1] springs (below); the named ones have the control
+ * points
  *     SH_CURVE_LINEAR (0, 0, 1, 1), SH_CURVE_EASE_IN (0.42, 0, 1, 1), SH_CURVE_EASE_OUT (0, 0, 0.58, 1),
  *     SH_CURVE_EASE_IN_OUT (0.42, 0, 0.58, 1),
  * and set_bezier() sets any other. With control points outside [0, 1] in y, f overshoots (for a bounce).
@@ -347,8 +374,62 @@
  *     inverse at time t gives the states of that forward animation at time T - t.
  *   - With an inverse builder, the host calls it instead, with the same parameter values and the current context.
  *     It describes the pop directly, as changes relative to the starting state above, and MUST satisfy the end-state
- *     rule: every layer, the stage included, ends in its initial state. The validator (`stagehand check`) checks the
- *     rule for many parameter values and contexts.
+ *     rule: [1.1] the content the pop reveals (SH_LAYER_APPEARING), its clip included, the stage and the backdrop
+ *     end in their initial state; the content that leaves (SH_LAYER_DISAPPEARING) MAY end in any state, and the draw
+ *     order in either, since the leaving content is not drawn once the animation has ended (below). (In 1.0 the rule also brought the leaving content back to
+ *     rest, which showed it, opaque and on top, at the last frame.) The validator (`stagehand check`) checks the rule
+ *     for many parameter values and contexts.
+ *
+ * The end. [1.1] When an animation has ended, forward or inverse, the disappearing content is gone: a host draws the
+ * last frame (at time T, the animation's duration) and anything after it without SH_LAYER_DISAPPEARING, and shows
+ * the appearing content alone, in the state the animation left it, over the backdrop. Every frame before T is drawn
+ * as above.
+ *
+ * [1.1] Clips. Each content layer has a clip, in its own coordinates (before its transform, so it moves, turns and
+ * scales with the layer). Only the part of the layer inside both of these shapes is drawn:
+ *   - an inset rectangle: the layer's rectangle with its top, right, bottom and left edges moved inwards by the insets
+ *     (it, ir, ib, il), in unit coordinates of the layer (the top and bottom insets are fractions of its height, the
+ *     left and right ones of its width), with corners rounded by the corner radius rc in points. Initial state:
+ *     every inset 0, rc 0 (the whole layer). Drawn: nothing when il + ir >= 1 or it + ib >= 1; a negative inset as 0;
+ *     rc clamped to [0, half the shorter side of the inset rectangle in points].
+ *   - an ellipse with centre (ecx, ecy) in unit coordinates of the layer and radii (erx, ery) in units of the layer's
+ *     half-diagonal h: erx * h points across, ery * h points down. Initial state: centre (0.5, 0.5), radii (1, 1): the
+ *     circle through the layer's four corners, which clips nothing. Drawn: nothing when a radius is <= 0.
+ * change_inset, change_corner_radius and change_ellipse change them by deltas (their reversal negates the deltas).
+ * Examples: a wipe from the left edge starts the appearing layer with ir = 1 (an instant step) and changes ir by -1;
+ * an iris opening from the centre sets erx = ery = 0 and changes both by +1; a horizontal barn door opening sets
+ * il = ir = 0.5 and changes both by -0.5.
+ *
+ * [1.1] Draw order. The stage's state includes which content layer is on top. set_on_top(layer, SH_STEP_START or
+ * SH_STEP_END) puts `layer` on top at the start or at the end of the current step, instantly, whatever the step's
+ * curve and interval. A reveal (the disappearing content slides away and uncovers the appearing one) is a forward
+ * animation that puts SH_LAYER_DISAPPEARING on top at the start of its first step. Reversal: an order change at a
+ * step's start becomes one at the end of the inverted step, and the other way round.
+ *
+ * [1.1] Backdrop. The stage's state includes a backdrop colour (r, g, b) and a backdrop opacity a, initially
+ * (0, 0, 0) and 0 (nothing: what lies behind the container shows). change_backdrop changes them by deltas; drawn, each
+ * is clamped to [0, 1]. A fade through black: set the backdrop opacity to 1 in a setup step, fade the disappearing
+ * content out, then fade the appearing content in (section 15).
+ *
+ * [1.1] Springs. set_spring(mass m, stiffness k, damping c, initial velocity v0) replaces the step's curve by the
+ * motion of a damped spring x(s): m x'' + c x' + k (x - 1) = 0 with x(0) = 0 and x'(0) = v0 (in changes per second of
+ * the spring's own time s). The spring's settling time S is the time after which |x(s) - 1| is bounded by
+ * SH_SPRING_TOLERANCE (0.001), the bound being the decaying envelope A e^(-r s) of the solution (r its slowest decay
+ * rate, A its amplitude). The whole settling plays over the step, rescaled so that it ends exactly at 1:
+ * c(u) = x(u S) / x(S). So the step's duration sets how fast the spring plays: give the step the duration S for
+ * the spring's own speed. An underdamped spring (c^2 < 4 k m) overshoots 1, then settles.
+ *
+ * [1.1] Reversal of curves. The reversal of any curve c is g(u) = 1 - c(1 - u): for a cubic Bezier that is the curve
+ * with control points (1 - x2, 1 - y2, 1 - x1, 1 - y1); for a spring, the spring played backwards, by construction. An
+ * interval [start, end] reverses to [1 - end, 1 - start].
+ *
+ * [1.1] Layout direction, display scale and reduced motion. The context says whether the container lays out left to
+ * right or right to left (layout_direction): a style with "leading" and "trailing" directions takes leading as left
+ * in SH_LAYOUT_LEFT_TO_RIGHT and as right in SH_LAYOUT_RIGHT_TO_LEFT. display_scale is the number of pixels per point
+ * (for example to round a translation to whole pixels). SH_CONTEXT_REDUCE_MOTION in flags says the user asked for
+ * reduced motion: a host that finds a reduced-motion fallback on the style plays the fallback instead, and builds it
+ * with the same context; a builder that is called with the flag set (the fallback's own builder, or a style without
+ * one) SHOULD keep large movements out of its animation.
  */
 
 #ifndef STAGEHAND_PLUGIN_H
@@ -368,7 +449,7 @@ extern "C" {
 
 /* ABI version of this header (section 4). */
 #define SH_ABI_MAJOR 1
-#define SH_ABI_MINOR 0
+#define SH_ABI_MINOR 1
 
 /* Pi, for builders that turn degrees into the radians rotate() takes: <math.h> defines M_PI only outside strict ISO C
  * (with -std=c11 it needs _DEFAULT_SOURCE), so use this one. */
@@ -399,7 +480,9 @@ extern "C" {
 /* Limits on one animation (one builder call). Past them the host function returns SH_ERROR_LIMIT. Exactly these
  * values hold in ABI 1.0; a later minor version may raise them, never lower them. */
 #define SH_MAX_STEPS 64    /* begin_step calls */
-#define SH_MAX_CHANGES 256 /* translate, rotate, scale, fade, move_anchor and change_perspective calls, all steps */
+#define SH_MAX_CHANGES 256 /* translate, rotate, scale, fade, move_anchor and change_perspective calls, all steps;
+                              * [1.1] also change_inset, change_corner_radius, change_ellipse, set_on_top and
+                              * change_backdrop calls */
 
 /* Status codes (int32_t), returned by host functions and builders (section 8). */
 #define SH_OK 0
@@ -418,6 +501,20 @@ extern "C" {
 #define SH_CURVE_EASE_IN 1
 #define SH_CURVE_EASE_OUT 2
 #define SH_CURVE_EASE_IN_OUT 3
+
+/* [1.1] When an order change happens within its step (int32_t), for set_on_top. */
+#define SH_STEP_START 0 /* instantly, as the step begins */
+#define SH_STEP_END 1   /* instantly, as the step ends */
+
+/* [1.1] Layout directions (int32_t), sh_context.layout_direction. */
+#define SH_LAYOUT_LEFT_TO_RIGHT 0 /* leading is left, trailing is right */
+#define SH_LAYOUT_RIGHT_TO_LEFT 1 /* leading is right, trailing is left */
+
+/* [1.1] Context flags (sh_context.flags). Bits not defined here are reserved: a plugin MUST ignore them. */
+#define SH_CONTEXT_REDUCE_MOTION (1u << 0) /* the user asked for reduced motion (section 9) */
+
+/* [1.1] How close to its end a spring is when it has settled (section 9). */
+#define SH_SPRING_TOLERANCE 0.001
 
 /* Parameter types (int32_t), with the C type of the builder argument each one is passed as (section 13). */
 #define SH_PARAM_ENUM 1   /* int32_t: the index of the chosen label, 0 to label_count - 1 */
@@ -584,6 +681,15 @@ struct sh_style {
     /* The inverse builder, with exactly the same signature as the forward builder, cast to sh_function; or NULL to let
      * the host derive the inverse exactly from the forward builder, which is RECOMMENDED (section 9). */
     sh_function inverse_builder;
+
+    /* [1.1] What a host plays instead of this style when the user asked for reduced motion (section 9), or NULL for
+     * nothing else (the host then builds this style, with SH_CONTEXT_REDUCE_MOTION set). Either the name of a style
+     * or preset of the same plugin, e.g. "cross-dissolve", which the host checks when it loads the plugin; or a
+     * reference to another plugin's style or preset, "plugin-id:name", e.g. "org.stagehand.cross-dissolve:fade",
+     * which the host resolves when it plays the fallback (and reports as an error naming both when it cannot). It
+     * MUST NOT name this style or one of its own presets. A style that moves the contents across the container, turns
+     * or zooms them SHOULD name a fallback; a fade SHOULD NOT. */
+    const char *reduced_motion_fallback;
 };
 
 /* The plugin descriptor, returned by the entry function. */
@@ -635,8 +741,14 @@ struct sh_context {
     double width;
     double height;
 
-    /* Reserved; the host sets 0 and a plugin MUST ignore bits it does not know. */
+    /* SH_CONTEXT_* bits [1.1]; in 1.0 all reserved. A plugin MUST ignore bits it does not know. */
     uint32_t flags;
+
+    /* [1.1] SH_LAYOUT_LEFT_TO_RIGHT or SH_LAYOUT_RIGHT_TO_LEFT: which side is leading (section 9). */
+    int32_t layout_direction;
+
+    /* [1.1] Pixels per point of the surface the animation is drawn on: finite and > 0, 1 when unknown. */
+    double display_scale;
 };
 
 /* The functions a builder calls to describe its animation. Owned by the host, read-only, valid only during the builder
@@ -700,6 +812,55 @@ struct sh_host {
      * keeps the last one (cut at SH_MAX_STRING_LENGTH bytes). MAY be called at any time during the builder call,
      * before any step too; not a change. Errors: SH_ERROR_INVALID_ARGUMENT (NULL message). */
     int32_t (*report)(sh_builder *builder, const char *message);
+
+    /* The functions below are [1.1]: present when SH_HAS_FIELD(host, sh_host, name) holds, which it always does for
+     * a plugin that declares minor 1 (section 4). All are non-NULL. */
+
+    /* Makes the changes that follow in the current step run over the part [start, end] of the step, fractions of its
+     * duration with 0 <= start < end <= 1 (section 9, "Timing"), until the next set_interval or begin_step (which
+     * starts with [0, 1]). Not a change. Reverses to [1 - end, 1 - start].
+     * Example: set_interval(b, 0.0, 0.6) then fade(...), set_interval(b, 0.4, 1.0) then translate(...): the two
+     * overlap over the middle fifth of the step.
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (not finite, or not 0 <= start < end <= 1). */
+    int32_t (*set_interval)(sh_builder *builder, double start, double end);
+
+    /* Replaces the current step's timing curve by a damped spring (section 9, "Springs"): mass > 0, stiffness > 0,
+     * damping > 0 (in consistent units, e.g. kg, N/m, N s/m), initial_velocity any finite value (in changes per
+     * second: 0 starts at rest, a positive value starts already moving towards the end). Not a change.
+     * Example: set_spring(b, 1.0, 170.0, 15.0, 0.0) settles in about 0.9 s of spring time with one small overshoot.
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT. */
+    int32_t (*set_spring)(sh_builder *builder, double mass, double stiffness, double damping, double initial_velocity);
+
+    /* Moves the edges of the clip rectangle of a content layer inwards by (top, right, bottom, left), in unit
+     * coordinates of the layer (section 9, "Clips"); negative values move them back out.
+     * Example: from the initial state, change_inset(b, SH_LAYER_APPEARING, 0, 1, 0, 0) hides the whole layer behind
+     * its left edge; a later change by (0, -1, 0, 0) wipes it in from the left.
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for SH_LAYER_STAGE), SH_ERROR_LIMIT. */
+    int32_t (*change_inset)(sh_builder *builder, int32_t layer, double top, double right, double bottom, double left);
+
+    /* Adds `delta` points to the corner radius of the clip rectangle of a content layer (section 9, "Clips").
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for SH_LAYER_STAGE), SH_ERROR_LIMIT. */
+    int32_t (*change_corner_radius)(sh_builder *builder, int32_t layer, double delta);
+
+    /* Moves the centre of the clip ellipse of a content layer by (dx, dy) in unit coordinates of the layer and adds
+     * (drx, dry) to its radii, in units of the layer's half-diagonal (section 9, "Clips").
+     * Example: change_ellipse(b, SH_LAYER_APPEARING, 0, 0, -1, -1) in a setup step, then (0, 0, 1, 1) over a step:
+     * an iris opening from the centre.
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for SH_LAYER_STAGE), SH_ERROR_LIMIT. */
+    int32_t (*change_ellipse)(sh_builder *builder, int32_t layer, double dx, double dy, double drx, double dry);
+
+    /* Puts the content layer `layer` on top of the other one, instantly, at the start (SH_STEP_START) or the end
+     * (SH_STEP_END) of the current step (section 9, "Draw order"). Nothing changes when it is on top already at
+     * that moment; a second call for the same moment of one step replaces the first. Counted as a change.
+     * Example: set_on_top(b, SH_LAYER_DISAPPEARING, SH_STEP_START) in the first step of a reveal.
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for SH_LAYER_STAGE, or an unknown `when`),
+     * SH_ERROR_LIMIT. */
+    int32_t (*set_on_top)(sh_builder *builder, int32_t layer, int32_t when);
+
+    /* Adds (dr, dg, db) to the backdrop colour and `dopacity` to its opacity (section 9, "Backdrop").
+     * Example: change_backdrop(b, 1, 1, 1, 1) in a setup step makes an opaque white backdrop.
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT, SH_ERROR_LIMIT. */
+    int32_t (*change_backdrop)(sh_builder *builder, double dr, double dg, double db, double dopacity);
 };
 
 /*
@@ -744,6 +905,58 @@ typedef const sh_plugin *(*sh_plugin_entry)(void);
  * library's lifetime (section 5). It MAY be called from any thread, several times, also in a process that only scans
  * the library (section 7), and SHOULD have no side effect. A plugin SHOULD export no other symbol. */
 SH_EXPORT const sh_plugin *stagehand_plugin_v1(void);
+
+/* ---------------------------------------------------------------------------------------------------------------- */
+/* 15. [1.1] An example: a wipe, a reveal and a fade through black                                                  */
+/* ---------------------------------------------------------------------------------------------------------------- */
+
+/*
+ * Three builders using the 1.1 additions, each the whole forward animation; the host derives their inverses.
+ *
+ * A wipe from the leading edge: the appearing content stays still while its clip's far edge sweeps across.
+ *
+ *     static int32_t wipe_build(const sh_context *context, const sh_host *host, sh_builder *builder)
+ *     {
+ *         int32_t status;
+ *         int from_left = context->layout_direction != SH_LAYOUT_RIGHT_TO_LEFT;
+ *         double right = from_left ? 1.0 : 0.0, left = from_left ? 0.0 : 1.0;
+ *         if ((status = host->begin_step(builder, 0.0, SH_CURVE_LINEAR)) != SH_OK) return status;
+ *         if ((status = host->change_inset(builder, SH_LAYER_APPEARING, 0, right, 0, left)) != SH_OK) return status;
+ *         if ((status = host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT)) != SH_OK) return status;
+ *         return host->change_inset(builder, SH_LAYER_APPEARING, 0, -right, 0, -left);
+ *     }
+ *
+ * An uncover (reveal) to the right: the disappearing content is drawn on top and slides away.
+ *
+ *     static int32_t uncover_build(const sh_context *context, const sh_host *host, sh_builder *builder)
+ *     {
+ *         int32_t status;
+ *         if ((status = host->begin_step(builder, 0.4, SH_CURVE_EASE_IN_OUT)) != SH_OK) return status;
+ *         if ((status = host->set_on_top(builder, SH_LAYER_DISAPPEARING, SH_STEP_START)) != SH_OK) return status;
+ *         return host->translate(builder, SH_LAYER_DISAPPEARING, context->width, 0, 0);
+ *     }
+ *
+ * A fade through black: the old content fades out over the first half of one step and the new one in over the
+ * second half, so the middle of the animation is black.
+ *
+ *     static int32_t fade_black_build(const sh_context *context, const sh_host *host, sh_builder *builder)
+ *     {
+ *         int32_t status;
+ *         (void)context;
+ *         if ((status = host->begin_step(builder, 0.0, SH_CURVE_LINEAR)) != SH_OK) return status;
+ *         if ((status = host->change_backdrop(builder, 0, 0, 0, 1)) != SH_OK) return status;
+ *         if ((status = host->fade(builder, SH_LAYER_APPEARING, -1)) != SH_OK) return status;
+ *         if ((status = host->begin_step(builder, 0.6, SH_CURVE_LINEAR)) != SH_OK) return status;
+ *         if ((status = host->set_interval(builder, 0.0, 0.5)) != SH_OK) return status;
+ *         if ((status = host->fade(builder, SH_LAYER_DISAPPEARING, -1)) != SH_OK) return status;
+ *         if ((status = host->set_interval(builder, 0.5, 1.0)) != SH_OK) return status;
+ *         return host->fade(builder, SH_LAYER_APPEARING, 1);
+ *     }
+ *
+ * A plugin that uses any of these declares abi_minor 1 (SH_ABI_MINOR of this header). One that MAY also run on a 1.0
+ * host declares 0, uses no 1.1 field in its descriptor, and checks SH_HAS_FIELD(host, sh_host, change_inset) before
+ * calling a 1.1 function.
+ */
 
 #ifdef __cplusplus
 } /* extern "C" */
