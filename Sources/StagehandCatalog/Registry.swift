@@ -154,10 +154,12 @@ public final class Registry: TransitionBuilding, Sendable {
     let index = resolved.entry.styleIndex
     let animation: Animation
     do {
+      var buildContext = context
+      buildContext.bounds = bounds
       animation =
         inverse
-        ? try plugin.inverse(styleIndex: index, values: values, in: bounds)
-        : try plugin.forward(styleIndex: index, values: values, in: bounds)
+        ? try plugin.inverse(styleIndex: index, values: values, in: buildContext)
+        : try plugin.forward(styleIndex: index, values: values, in: buildContext)
     } catch {
       throw .plugin(error)
     }
