@@ -376,9 +376,9 @@
  *     It describes the pop directly, as changes relative to the starting state above, and MUST satisfy the end-state
  *     rule: [1.1] the content the pop reveals (SH_LAYER_APPEARING), its clip included, the stage and the backdrop
  *     end in their initial state; the content that leaves (SH_LAYER_DISAPPEARING) MAY end in any state, and the draw
- *     order in either, since the leaving content is not drawn once the animation has ended (below). (In 1.0 the rule also brought the leaving content back to
- *     rest, which showed it, opaque and on top, at the last frame.) The validator (`stagehand check`) checks the rule
- *     for many parameter values and contexts.
+ *     order in either, since the leaving content is not drawn once the animation has ended (below). (In 1.0 the
+ *     rule also brought the leaving content back to rest, which showed it, opaque and on top, at the last frame.)
+ *     The validator (`stagehand check`) checks the rule for many parameter values and contexts.
  *
  * The end. [1.1] When an animation has ended, forward or inverse, the disappearing content is gone: a host draws the
  * last frame (at time T, the animation's duration) and anything after it without SH_LAYER_DISAPPEARING, and shows
