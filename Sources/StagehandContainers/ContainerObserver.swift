@@ -68,7 +68,8 @@ enum BuildPurpose {
   /// that style's fallback.
   case hide
   /// The inverse of the very animation the entry's push is playing, to reverse it from where it stands: its played
-  /// transition, with the reduced motion it was played with.
+  /// transition, with the reduced motion and layout direction it was played with (the bounds cannot have changed:
+  /// a geometry change waits for the transition playing).
   case reverse
 }
 
@@ -89,9 +90,17 @@ func build(
       transition = try builder.played(entry.transition, in: context)
       entry.played = transition
       entry.playedReducingMotion = context.reducesMotion
-    case .rest, .reverse:
-      inverse = purpose == .reverse
+      entry.playedLayoutDirection = context.layoutDirection
+    case .rest:
+      inverse = false
       context.reducesMotion = entry.played == nil ? settings.reducesMotion : entry.playedReducingMotion
+      transition = try builder.played(entry.played ?? entry.transition, in: context)
+    case .reverse:
+      inverse = true
+      if entry.played != nil {
+        context.reducesMotion = entry.playedReducingMotion
+        context.layoutDirection = entry.playedLayoutDirection
+      }
       transition = try builder.played(entry.played ?? entry.transition, in: context)
     case .hide:
       inverse = true

@@ -87,6 +87,8 @@ public struct Entry {
   public internal(set) var played: Transition?
   /// Whether the container reduced motion when `played` was played.
   public internal(set) var playedReducingMotion = false
+  /// The container's layout direction when `played` was played: a push reversed while it plays keeps it.
+  public internal(set) var playedLayoutDirection = LayoutDirection.leftToRight
 
   /// Creates an entry.
   public init(_ content: any Content, transition: Transition, duration: RequestedDuration = .intrinsic) {

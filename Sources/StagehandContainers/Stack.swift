@@ -28,7 +28,7 @@ public final class Stack {
   /// Hears what the stack shows and hides.
   public weak var observer: (any ContainerObserver)?
   /// The layout direction and reduced motion every transition is built with, read when it starts: a change waits for
-  /// nothing, and the transition playing keeps the settings it started with (a reversal too).
+  /// nothing, and the transition playing keeps the settings it started with, also when a pop reverses it.
   public var presentation: PresentationSettings
   /// Which side is leading: directional styles follow it, pushes and pops alike.
   public var layoutDirection: LayoutDirection {

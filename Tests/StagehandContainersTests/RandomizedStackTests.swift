@@ -51,9 +51,9 @@ struct RandomizedStackTests {
     #expect(run.pops > 200 * scale, "the sequence popped \(run.pops) times")
     #expect(run.reversals > 20 * scale, "the sequence reversed \(run.reversals) pushes")
     #expect(run.switches > 100 * scale, "the sequence switched the presentation \(run.switches) times")
-    #expect(run.fallbackPops > 50 * scale, "\(run.fallbackPops) pops played a fallback")
+    #expect(run.fallbackPops > 50 * scale, "\(run.fallbackPops) pops played the inverse of a fallback")
     #expect(
-      run.fallbackAfterFullMotion > 10 * scale, "\(run.fallbackAfterFullMotion) pops of full-motion pushes fell back")
+      run.fallbackAfterFullMotion > 3 * scale, "\(run.fallbackAfterFullMotion) pops of full-motion pushes fell back")
     #expect(run.rightToLeftPlays > 200 * scale, "\(run.rightToLeftPlays) animations played right to left")
   }
 }
@@ -332,7 +332,10 @@ final class Run {
         bounds: play.bounds, duration: play.entry.duration, layoutDirection: play.presentation.layoutDirection,
         reducesMotion: play.presentation.reducesMotion)
       let reversal = play.inverse && play.offset > 0
-      if reversal { context.reducesMotion = play.entry.playedReducingMotion }
+      if reversal {
+        context.reducesMotion = play.entry.playedReducingMotion
+        context.layoutDirection = play.entry.playedLayoutDirection
+      }
       let asked = play.inverse ? play.entry.played ?? play.entry.transition : play.entry.transition
       guard let transition = try? builder.played(asked, in: context),
         let expected = try?
@@ -349,7 +352,7 @@ final class Run {
         if play.request != request {
           return "after \(description): the builder was asked for \(String(describing: play.request)), not \(request)"
         }
-        if play.inverse && transition != play.entry.played { fallbackPops += 1 }
+        if play.inverse && transition != play.entry.transition { fallbackPops += 1 }
         if play.inverse && transition != play.entry.played && !play.entry.playedReducingMotion {
           fallbackAfterFullMotion += 1
         }
