@@ -85,7 +85,7 @@ public struct FallbackReference: Hashable, Sendable {
   /// The grammar of a fallback, in words.
   public static let rule =
     "a fallback is the name of a style or preset of the same plugin, such as cross-dissolve, or PLUGIN-ID:NAME of "
-    + "another plugin, such as org.stagehand.cross-dissolve:cross-dissolve"
+    + "another plugin, such as org.example.fade:fade-in"
 
   /// The plugin id before the colon, or nil for a name of the same plugin.
   public var plugin: String?

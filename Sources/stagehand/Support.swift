@@ -184,7 +184,7 @@ struct PresentationOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "The layout direction, ltr or rtl: which side is leading for directional styles (default: ltr).",
+      "The layout direction, ltr or rtl: which side is leading for directional styles.",
       valueName: "direction"))
   var layoutDirection: String = "ltr"
 
@@ -192,7 +192,7 @@ struct PresentationOptions: ParsableArguments {
     parsing: .unconditional,
     help: ArgumentHelp(
       "Pixels per point of the display, from \(CommandLineValues.displayScales.lowerBound.formatted()) to "
-        + "\(Int(CommandLineValues.displayScales.upperBound)) (default: 1).",
+        + "\(Int(CommandLineValues.displayScales.upperBound)).",
       valueName: "scale"))
   var displayScale: String = "1"
 
