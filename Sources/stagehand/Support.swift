@@ -215,6 +215,9 @@ struct PresentationOptions: ParsableArguments {
     }
   }
 
+  /// The layout direction (after `validate()`).
+  var direction: LayoutDirection { CommandLineValues.layoutDirection(layoutDirection) ?? .leftToRight }
+
   /// Whether motion is reduced: the flag, or the environment variable set to 1.
   var reducesMotion: Bool {
     reduceMotion
@@ -224,7 +227,7 @@ struct PresentationOptions: ParsableArguments {
   /// `context` with these options' layout direction, display scale and reduced motion (after `validate()`).
   func apply(to context: TransitionContext) -> TransitionContext {
     var context = context
-    context.layoutDirection = CommandLineValues.layoutDirection(layoutDirection) ?? .leftToRight
+    context.layoutDirection = direction
     context.displayScale = CommandLineValues.displayScale(displayScale) ?? 1
     context.reducesMotion = reducesMotion
     return context

@@ -76,17 +76,32 @@ struct PresentationCommandTests {
       (["--display-scale", "17"], "--display-scale '17' is not valid"),
     ])
   func invalid(arguments: [String], message: String) throws {
-    for command in ["preview", "render", "export"] {
-      let result = try Self.stagehand([command, "org.example.motion:slide"] + arguments)
+    let output = try Self.setup.get().root.appendingPathComponent("never-written").path
+    let commands = [
+      ["preview", "org.example.motion:slide"], ["render", "org.example.motion:slide", "-o", output + ".webp"],
+      ["export", "org.example.motion:slide"], ["demo"], ["gallery", "-o", output],
+    ]
+    for command in commands {
+      let result = try Self.stagehand(command + arguments)
       #expect(result.status == 64, "\(command)")
       #expect(result.standardError.contains(message), "\(command): \(result.standardError)")
       #expect(result.standardOutput == "")
     }
+    #expect(
+      !FileManager.default.fileExists(atPath: output + ".webp") && !FileManager.default.fileExists(atPath: output))
   }
 
-  @Test("the help of preview, render and export lists the three options")
+  @Test("demo runs with reduced motion and right to left")
+  func demo() throws {
+    let result = try runStagehand(
+      ["demo", "--reduce-motion", "--layout-direction", "rtl"], environment: cleanEnvironment)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("push"))
+  }
+
+  @Test("the help of preview, render, export, demo and gallery lists the three options")
   func help() throws {
-    for command in ["preview", "render", "export"] {
+    for command in ["preview", "render", "export", "demo", "gallery"] {
       let result = try Self.stagehand([command, "--help"])
       #expect(result.status == 0)
       let help = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
