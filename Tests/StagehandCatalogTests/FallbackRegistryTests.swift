@@ -138,3 +138,27 @@ struct FallbackRegistryTests {
     #expect(inverseLawError(forward: forward.swapped(), reversed: try registry.inverse(slide, in: Self.reduced)) < 1e-9)
   }
 }
+
+/// Manifests carry each style's reduced-motion fallback, and leave it out when there is none.
+@Suite("Reduced-motion fallbacks in manifests")
+struct FallbackManifestTests {
+  @Test("a manifest names the fallback of each style that has one, and reads back equal")
+  func manifest() throws {
+    let directory = try CFixture.temporaryDirectory("fallback-manifest")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let plugin = try LoadedPlugin.load(MotionFixture.compile(into: directory, name: "libmotion.so"))
+    let manifest = PluginManifest(plugin)
+    let json = String(decoding: manifest.json(), as: UTF8.self)
+    #expect(json.components(separatedBy: "\"reducedMotionFallback\" : \"fade\"").count == 2)
+    #expect(json.components(separatedBy: "reducedMotionFallback").count == 2, "none for the fade")
+    #expect(try PluginManifest.decode(manifest.json()) == manifest)
+  }
+
+  @Test("a manifest written before ABI 1.1 reads as styles without fallbacks")
+  func olderManifest() throws {
+    let data = try Data(contentsOf: CFixture.repositoryRoot.appendingPathComponent("Catalog/org.example.zoom.json"))
+    #expect(!String(decoding: data, as: UTF8.self).contains("reducedMotionFallback"))
+    let manifest = try PluginManifest.decode(data)
+    #expect(manifest.plugin.styles.allSatisfy { $0.reducedMotionFallback == nil })
+  }
+}
