@@ -62,9 +62,12 @@ extension Stack {
       try stack.insert(entry.content, at: stack.projected.count, with: entry.transition, duration: entry.duration)
     }
     // A hidden stack runs its inserts at once: each item is there to take back what its push played.
-    for (index, saved) in snapshot.entries.enumerated() where stack.items.indices.contains(index) {
-      stack.items[index].entry.played = saved.played
-      stack.items[index].entry.playedReducingMotion = saved.playedReducingMotion ?? false
+    let saved = Dictionary(
+      zip(resolved.map { ObjectIdentifier($0.content) }, snapshot.entries), uniquingKeysWith: { first, _ in first })
+    for index in stack.items.indices {
+      guard let entry = saved[stack.items[index].id] else { continue }
+      stack.items[index].entry.played = entry.played
+      stack.items[index].entry.playedReducingMotion = entry.playedReducingMotion ?? false
     }
     return stack
   }
