@@ -12,6 +12,8 @@ struct PresentationCommandTests {
     let plugins = root.appendingPathComponent("plugins")
     try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
     try MotionFixture.compile(into: plugins, name: "libmotion.so")
+    try MotionFixture.compile(
+      into: plugins, name: "libcross.so", id: "org.example.cross", slideFallback: "org.example.missing:fade")
     return (root, environment(cacheUnder: root, pluginPath: plugins.path))
   }
 
@@ -51,6 +53,20 @@ struct PresentationCommandTests {
       bad.standardError.contains(
         "STAGEHAND_REDUCE_MOTION='yes' is not valid; set it to 1 to reduce motion, or to 0 (or unset it) not to"))
     #expect(bad.standardOutput == "")
+  }
+
+  @Test("a fallback of a plugin that is not installed fails the build with exit code 1, naming both")
+  func unresolvableFallback() throws {
+    let result = try Self.stagehand(["preview", "org.example.cross:slide", "--reduce-motion"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "\nstagehand: style 'org.example.cross:slide' names 'org.example.missing:fade' as its reduced-motion fallback, "
+          + "which cannot be played: unknown style 'org.example.missing:fade'"))
+    #expect(result.standardError.contains("Install the plugin that provides it, or play without reduced motion"))
+    #expect(result.standardOutput == "")
+    let full = try Self.stagehand(["preview", "org.example.cross:slide", "--samples", "1"])
+    #expect(full.status == 0)
   }
 
   @Test("--layout-direction rtl makes a leading slide come from the right")
