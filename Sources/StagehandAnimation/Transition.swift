@@ -70,10 +70,20 @@ public struct Transition: Hashable, Sendable, Codable, CustomStringConvertible {
 /// Something that builds the forward and inverse animations of transitions: the registry of plugins, or a test double.
 ///
 /// The inverse is built when it is needed, from the context of that moment, never cached from the forward's.
+/// `forward` and `inverse` build the transition that `played(_:in:)` returns for the same context.
 public protocol TransitionBuilding {
   /// The animation that shows the appearing content over the disappearing one.
   func forward(_ transition: Transition, in context: TransitionContext) throws -> Animation
   /// The animation that undoes `forward`: in `context`, the appearing layer is the content revealed again and the
   /// disappearing layer the content that leaves.
   func inverse(_ transition: Transition, in context: TransitionContext) throws -> Animation
+  /// The transition actually played for `transition` in `context`: its reduced-motion fallback when the context
+  /// reduces motion and the style names one, else `transition` itself. Playing the result again in the same context
+  /// plays the result, so a container can remember it and reverse exactly what it played.
+  func played(_ transition: Transition, in context: TransitionContext) throws -> Transition
+}
+
+extension TransitionBuilding {
+  /// `transition` itself: a builder without reduced-motion fallbacks plays what it is asked for.
+  public func played(_ transition: Transition, in context: TransitionContext) throws -> Transition { transition }
 }

@@ -51,12 +51,28 @@ extension PluginInfo {
     guard ByteGrammar.isABIVersion(abiVersion) else {
       throw reader.invalid("ABI version '\(abiVersion)' of \(id) is not major.minor")
     }
-    let styles = try reader.readArray(limit: BinaryLimits.styles, minimumElementSize: 27, "the styles of \(id)") {
+    let styles = try reader.readArray(limit: BinaryLimits.styles, minimumElementSize: 28, "the styles of \(id)") {
       (reader: inout BinaryReader) throws(CacheError) in try StyleInfo(from: &reader)
     }
     guard !styles.isEmpty else { throw reader.invalid("plugin \(id) has no style; it needs 1 to 256") }
     if let repeated = Self.firstRepeatedName(styles) {
       throw reader.invalid("plugin \(id) has two styles or presets named '\(repeated)'")
+    }
+    for style in styles {
+      guard let fallback = style.reducedMotionFallback else { continue }
+      guard abiVersion != "1.0" else {
+        throw reader.invalid(
+          "style \(style.name) of \(id) has a reduced-motion fallback, but its plugin declares ABI 1.0")
+      }
+      let reference = FallbackReference(fallback)
+      guard reference.plugin == nil || reference.plugin == id else { continue }
+      let own = [style.name] + style.presets.map(\.name)
+      let exists = styles.contains { $0.name == reference.name || $0.presets.contains { $0.name == reference.name } }
+      guard exists, !own.contains(reference.name) else {
+        throw reader.invalid(
+          "style \(style.name) of \(id) has the reduced-motion fallback '\(fallback)', which names "
+            + (exists ? "the style itself or one of its presets" : "no style or preset of the plugin"))
+      }
     }
     self.init(
       id: id, version: version, name: name, author: author, license: license, description: description,
@@ -93,9 +109,11 @@ extension StyleInfo {
     writer.writeBool(hasInverseBuilder)
     writer.writeArray(parameters) { $1.write(to: &$0) }
     writer.writeArray(presets) { $1.write(to: &$0) }
+    writer.writeOptional(reducedMotionFallback) { $0.writeString($1) }
   }
 
-  /// Reads a style's description, checking its name, duration, parameters and presets.
+  /// Reads a style's description, checking its name, duration, parameters, presets and the grammar of its
+  /// reduced-motion fallback (the plugin checks what a fallback of the same plugin names).
   init(from reader: inout BinaryReader) throws(CacheError) {
     let name = try readName(&reader, "a style name")
     let summary = try reader.readString(limit: BinaryLimits.string, "the summary of style \(name)")
@@ -115,9 +133,15 @@ extension StyleInfo {
     let presets = try reader.readArray(
       limit: BinaryLimits.presets, minimumElementSize: 12, "the presets of style \(name)"
     ) { (reader: inout BinaryReader) throws(CacheError) in try PresetInfo(from: &reader, parameters: parameters) }
+    let fallback = try reader.readOptional { (reader: inout BinaryReader) throws(CacheError) in
+      try reader.readString(limit: BinaryLimits.string, "the reduced-motion fallback of style \(name)")
+    }
+    if let fallback, !FallbackReference.isValid(fallback) {
+      throw reader.invalid("style \(name) has the reduced-motion fallback '\(fallback)': \(FallbackReference.rule)")
+    }
     self.init(
       name: name, summary: summary, defaultDuration: duration, uses3D: uses3D, isSymmetric: isSymmetric,
-      hasInverseBuilder: hasInverseBuilder, parameters: parameters, presets: presets)
+      hasInverseBuilder: hasInverseBuilder, parameters: parameters, presets: presets, reducedMotionFallback: fallback)
   }
 }
 

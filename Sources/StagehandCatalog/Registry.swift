@@ -126,20 +126,54 @@ public final class Registry: TransitionBuilding, Sendable {
     }
   }
 
-  /// The forward animation of `transition` in `context`: the appearing layer is the content being shown.
+  /// The transition played for `transition` in `context`: when the context reduces motion and the style (or the
+  /// preset's style) names a reduced-motion fallback, that fallback, as `plugin-id:name` with no parameter values (the
+  /// fallback is another style: it plays with its own defaults, or its preset's values); else `transition` itself.
+  ///
+  /// A fallback whose style names a fallback in turn is followed, so that the result is its own fallback: playing it
+  /// again in the same context plays it, and a container that remembers it can reverse exactly what it played. A
+  /// fallback of another plugin that cannot be resolved, or a chain that comes back to a style it passed, is a
+  /// `RegistryError` naming the style and its fallback.
+  public func played(_ transition: Transition, in context: TransitionContext) throws(RegistryError) -> Transition {
+    guard context.reducesMotion else { return transition }
+    var current = transition
+    var resolved = try resolve(transition.style)
+    var passed: [String] = []
+    while let fallback = resolved.entry.style.reducedMotionFallback {
+      let id = resolved.entry.plugin.info.id
+      let style = "\(id):\(resolved.name)"
+      passed.append(style)
+      let reference = FallbackReference(fallback).qualified(by: id)
+      do {
+        resolved = try resolve(reference)
+      } catch {
+        throw .unresolvableFallback(style: style, fallback: fallback, reason: error.description)
+      }
+      let next = "\(resolved.entry.plugin.info.id):\(resolved.name)"
+      guard !passed.contains(next) else { throw .fallbackCycle(passed + [next]) }
+      current = Transition(reference)
+    }
+    return current
+  }
+
+  /// The forward animation of `transition` in `context`: the appearing layer is the content being shown. When the
+  /// context reduces motion, it is the animation of `played(_:in:)`: the style's reduced-motion fallback, if it names
+  /// one, built with the same context (reduced motion still set).
   public func forward(_ transition: Transition, in context: TransitionContext) throws(RegistryError) -> Animation {
     try build(transition, in: context, inverse: false)
   }
 
   /// The inverse animation of `transition` in `context`, built now: the appearing layer is the content revealed
-  /// again, the disappearing layer the content that leaves.
+  /// again, the disappearing layer the content that leaves. When the context reduces motion, it is the inverse of
+  /// `played(_:in:)`.
   public func inverse(_ transition: Transition, in context: TransitionContext) throws(RegistryError) -> Animation {
     try build(transition, in: context, inverse: true)
   }
 
-  private func build(_ transition: Transition, in context: TransitionContext, inverse: Bool) throws(RegistryError)
+  private func build(_ requested: Transition, in context: TransitionContext, inverse: Bool) throws(RegistryError)
     -> Animation
   {
+    let transition = try played(requested, in: context)
     let resolved = try resolve(transition.style)
     let values = try resolved.values(overriding: transition.parameters)
     let bounds: Rect

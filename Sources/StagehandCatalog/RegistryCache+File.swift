@@ -5,7 +5,7 @@
 // The file, in order:
 //
 //   magic            25 bytes  "STAGEHAND-REGISTRY-CACHE\n"
-//   format version   u32       2
+//   format version   u32       3 (3 added each style's reduced-motion fallback, ABI 1.1)
 //   length           u64       of the whole file
 //   frames end       u64       where the frames' checksum lies
 //   host version     string    u32 byte count + UTF-8, e.g. "0.1.0"
@@ -23,7 +23,7 @@ extension RegistryCache {
   /// The first bytes of every cache file.
   static let magic = Array("STAGEHAND-REGISTRY-CACHE\n".utf8)
   /// The version of the layout above.
-  static let formatVersion: UInt32 = 2
+  static let formatVersion: UInt32 = 3
   /// The largest file the reader accepts (a cache of 1,000 plugins takes well under a megabyte).
   static let maximumFileSize = 64 << 20
   /// The bytes of the magic, the format version, the length and the end of the frames.

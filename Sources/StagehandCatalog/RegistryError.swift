@@ -23,6 +23,11 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   case libraryChanged(file: String, why: String)
   /// The context or the requested duration was invalid.
   case animation(AnimationError)
+  /// A style's reduced-motion fallback names a style or preset of another plugin that cannot be resolved (`reason`
+  /// says why); `style` is `plugin-id:name` of the style that names it.
+  case unresolvableFallback(style: String, fallback: String, reason: String)
+  /// Reduced-motion fallbacks lead in a circle: each style of the list names the next as its fallback.
+  case fallbackCycle([String])
 
   /// The message.
   public var description: String {
@@ -48,6 +53,13 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(file): not loaded: \(why); run 'stagehand scan' to scan it again, or restart the program"
     case .animation(let error):
       error.description
+    case .unresolvableFallback(let style, let fallback, let reason):
+      "style '\(style.escapingControlCharacters)' names '\(fallback.escapingControlCharacters)' as its reduced-motion "
+        + "fallback, which cannot be played: \(reason). Install the plugin that provides it, or play without "
+        + "reduced motion"
+    case .fallbackCycle(let styles):
+      "the reduced-motion fallbacks \(styles.joined(separator: " -> ")) lead in a circle; a fallback must end at a "
+        + "style that names none. Fix one of these plugins, or play without reduced motion"
     }
   }
 

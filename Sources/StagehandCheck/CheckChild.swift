@@ -100,7 +100,7 @@ public enum CheckChild {
     case .pointsOutsideLibrary: 5
     case .buildFailed: 8
     case .badCount, .missingArray, .unexpectedArray, .unknownParameterType, .badRange, .badDefaultDuration,
-      .missingBuilder, .badPreset:
+      .missingBuilder, .badPreset, .badFallback:
       12
     }
   }

@@ -46,6 +46,27 @@ public enum CommandLineValues {
     return Rect(x: 0, y: 0, width: width, height: height)
   }
 
+  /// The smallest and largest display scale a user may ask for, in pixels per point.
+  public static let displayScales = 0.25...16.0
+
+  /// A layout direction: `ltr` or `rtl`.
+  public static func layoutDirection(_ text: String) -> LayoutDirection? { LayoutDirection(rawValue: text) }
+
+  /// A display scale: a plain decimal number within `displayScales`.
+  public static func displayScale(_ text: String) -> Double? {
+    decimal(Substring(text)).flatMap { displayScales.contains($0) ? $0 : nil }
+  }
+
+  /// Whether the value of `STAGEHAND_REDUCE_MOTION` asks for reduced motion: `1` does, `0` and the empty string do
+  /// not, anything else is nil (an error the command reports).
+  public static func reducesMotion(environmentValue text: String) -> Bool? {
+    switch text {
+    case "1": true
+    case "0", "": false
+    default: nil
+    }
+  }
+
   /// The parameter values of `--param NAME=VALUE` assignments, by name; each name may be given once.
   public static func assignments(_ arguments: [String]) throws(AssignmentProblem) -> [String: String] {
     var values: [String: String] = [:]

@@ -54,19 +54,61 @@ func deliver(
   }
 }
 
-/// The forward or inverse animation of `entry` in `bounds`. Should the builder fail although the transition was
-/// checked when it was requested, the observer of the container `name` hears why, and the change happens without
-/// animation rather than not at all.
+/// Which animation of an entry a container needs.
+enum BuildPurpose {
+  /// The forward animation that shows the entry now: the transition `played(_:in:)` gives in the current context,
+  /// which the entry then remembers.
+  case show
+  /// The forward animation the entry was shown with, in the current geometry and layout direction, for the states it
+  /// rests in: its played transition, with the reduced motion it was played with.
+  case rest
+  /// The inverse that hides the entry now: the inverse of what `played(_:in:)` gives, in the current context, for
+  /// the transition the entry played. So the pop of a content pushed with reduced motion is the inverse of the
+  /// fallback it played; and if reduced motion was turned on after a full-motion push, the pop plays the inverse of
+  /// that style's fallback.
+  case hide
+  /// The inverse of the very animation the entry's push is playing, to reverse it from where it stands: its played
+  /// transition, with the reduced motion and layout direction it was played with (the bounds cannot have changed:
+  /// a geometry change waits for the transition playing).
+  case reverse
+}
+
+/// The animation of `entry` for `purpose` in `bounds` with `settings`; for `.show`, the entry remembers the
+/// transition played. Should the builder fail although the transition was checked when it was requested, the
+/// observer of the container `name` hears why, and the change happens without animation rather than not at all.
 func build(
-  _ entry: Entry, in bounds: Rect, inverse: Bool, with builder: any TransitionBuilding, container name: String,
-  observer: (any ContainerObserver)?
+  _ entry: inout Entry, for purpose: BuildPurpose, in bounds: Rect, settings: PresentationSettings,
+  with builder: any TransitionBuilding, container name: String, observer: (any ContainerObserver)?
 ) -> Animation {
-  let context = TransitionContext(bounds: bounds, duration: entry.duration)
+  var context = settings.context(bounds: bounds, duration: entry.duration)
+  let inverse: Bool
   do {
-    return try inverse
-      ? builder.inverse(entry.transition, in: context) : builder.forward(entry.transition, in: context)
+    let transition: Transition
+    switch purpose {
+    case .show:
+      inverse = false
+      transition = try builder.played(entry.transition, in: context)
+      entry.played = transition
+      entry.playedReducingMotion = context.reducesMotion
+      entry.playedLayoutDirection = context.layoutDirection
+    case .rest:
+      inverse = false
+      context.reducesMotion = entry.played == nil ? settings.reducesMotion : entry.playedReducingMotion
+      transition = try builder.played(entry.played ?? entry.transition, in: context)
+    case .reverse:
+      inverse = true
+      if entry.played != nil {
+        context.reducesMotion = entry.playedReducingMotion
+        context.layoutDirection = entry.playedLayoutDirection
+      }
+      transition = try builder.played(entry.played ?? entry.transition, in: context)
+    case .hide:
+      inverse = true
+      transition = try builder.played(entry.played ?? entry.transition, in: context)
+    }
+    return try inverse ? builder.inverse(transition, in: context) : builder.forward(transition, in: context)
   } catch {
-    observer?.container(name, couldNotBuild: entry, inverse: inverse, error: error)
+    observer?.container(name, couldNotBuild: entry, inverse: purpose == .hide || purpose == .reverse, error: error)
     return .still()
   }
 }

@@ -81,11 +81,40 @@ public struct Entry {
   public var transition: Transition
   /// The duration it was shown with.
   public var duration: RequestedDuration
+  /// The transition its forward animation actually played: `transition`, or its reduced-motion fallback when the
+  /// container reduced motion (`TransitionBuilding.played(_:in:)`); nil until it has been shown. Its inverse is built
+  /// from it, so that the content leaves with the inverse of what was played.
+  public internal(set) var played: Transition?
+  /// Whether the container reduced motion when `played` was played.
+  public internal(set) var playedReducingMotion = false
+  /// The container's layout direction when `played` was played: a push reversed while it plays keeps it.
+  public internal(set) var playedLayoutDirection = LayoutDirection.leftToRight
 
   /// Creates an entry.
   public init(_ content: any Content, transition: Transition, duration: RequestedDuration = .intrinsic) {
     self.content = content
     self.transition = transition
     self.duration = duration
+  }
+}
+
+/// How a container presents its transitions: the layout direction and whether motion is reduced. Every transition
+/// is built with the settings of the moment it starts.
+public struct PresentationSettings: Hashable, Sendable, Codable {
+  /// Which side is leading: directional styles follow it.
+  public var layoutDirection: LayoutDirection
+  /// Whether the user asked for reduced motion: styles play their reduced-motion fallbacks.
+  public var reducesMotion: Bool
+
+  /// Creates settings; the defaults are left to right, with full motion.
+  public init(layoutDirection: LayoutDirection = .leftToRight, reducesMotion: Bool = false) {
+    self.layoutDirection = layoutDirection
+    self.reducesMotion = reducesMotion
+  }
+
+  /// The context of a transition in `bounds` lasting `duration`, with these settings.
+  func context(bounds: Rect, duration: RequestedDuration) -> TransitionContext {
+    TransitionContext(
+      bounds: bounds, duration: duration, layoutDirection: layoutDirection, reducesMotion: reducesMotion)
   }
 }

@@ -13,6 +13,21 @@ public final class Placeholder {
   public weak var observer: (any ContainerObserver)?
   /// Whether the placeholder is shown.
   public private(set) var isShown = false
+  /// The layout direction and reduced motion every transition is built with, read when it starts (a transition that
+  /// plays keeps the settings it started with).
+  public var presentation: PresentationSettings
+  /// Which side is leading: directional styles follow it, when a slot is set and when it is cleared.
+  public var layoutDirection: LayoutDirection {
+    get { presentation.layoutDirection }
+    set { presentation.layoutDirection = newValue }
+  }
+  /// Whether motion is reduced: setting and clearing slots play the styles' reduced-motion fallbacks. Each content
+  /// remembers what its set played, and clearing it plays the inverse of that; if reduced motion was turned on after
+  /// a full-motion set, clearing plays the inverse of that style's fallback.
+  public var reducesMotion: Bool {
+    get { presentation.reducesMotion }
+    set { presentation.reducesMotion = newValue }
+  }
 
   private let builder: any TransitionBuilding
   private var slots: [Slot]
@@ -43,9 +58,12 @@ public final class Placeholder {
   }
 
   /// Creates a hidden placeholder with one slot per rectangle of `slots`.
-  public init(name: String = "placeholder", builder: any TransitionBuilding, clock: any TransitionClock, slots: [Rect])
-  {
+  public init(
+    name: String = "placeholder", builder: any TransitionBuilding, clock: any TransitionClock, slots: [Rect],
+    presentation: PresentationSettings = PresentationSettings()
+  ) {
     self.name = name
+    self.presentation = presentation
     self.builder = builder
     self.slots = slots.map { Slot(bounds: $0, clock: clock) }
   }
@@ -95,7 +113,7 @@ public final class Placeholder {
       throw .alreadyInContainer(content: content.name, container: other, requestedBy: name)
     }
     do {
-      _ = try builder.forward(transition, in: TransitionContext(bounds: slots[slot].bounds, duration: duration))
+      _ = try builder.forward(transition, in: presentation.context(bounds: slots[slot].bounds, duration: duration))
     } catch {
       throw .transition(transition, underlying: error)
     }
@@ -156,7 +174,7 @@ public final class Placeholder {
       guard let current = slot.current else { return }
       if current.layer == nil {
         current.entry.content.loadLayer()
-        let final = build(current.entry, in: slot, inverse: false).finalStates
+        let final = build(&slot.current!.entry, in: slot, for: .rest).finalStates
         slot.current?.layer = final.appearing
         slot.stage = final.stage
       }
@@ -180,7 +198,8 @@ public final class Placeholder {
     entry.content.loadLayer()
     slot.leaving = old
     slot.current = (entry, .identity)
-    let animation = build(entry, in: slot, inverse: false)
+    let animation = build(&slot.current!.entry, in: slot, for: .show)
+    let entry = slot.current!.entry
     send(.willDisappear, to: old?.entry.content, animated: animated, movement: .outOfContainer)
     send(.willAppear, to: entry.content, animated: animated, movement: .intoContainer)
     observer?.container(name, willPlay: animation, of: entry, inverse: false, from: 0)
@@ -194,11 +213,11 @@ public final class Placeholder {
   }
 
   private func runClear(animated: Bool, in slot: Slot) {
-    guard let old = slot.current else { return }
+    guard var old = slot.current else { return }
     slot.current = nil
     guard slot.shown else { return leave(old) }
     slot.leaving = old
-    let animation = build(old.entry, in: slot, inverse: true)
+    let animation = build(&old.entry, in: slot, for: .hide)
     send(.willDisappear, to: old.entry.content, animated: animated, movement: .outOfContainer)
     observer?.container(name, willPlay: animation, of: old.entry, inverse: true, from: 0)
     play(animation, in: slot, animated: animated) { [weak self] in
@@ -230,9 +249,10 @@ public final class Placeholder {
     }
   }
 
-  private func build(_ entry: Entry, in slot: Slot, inverse: Bool) -> Animation {
+  private func build(_ entry: inout Entry, in slot: Slot, for purpose: BuildPurpose) -> Animation {
     StagehandContainers.build(
-      entry, in: slot.bounds, inverse: inverse, with: builder, container: name, observer: observer)
+      &entry, for: purpose, in: slot.bounds, settings: presentation, with: builder, container: name,
+      observer: observer)
   }
 
   func send(

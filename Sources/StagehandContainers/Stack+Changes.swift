@@ -28,7 +28,8 @@ extension Stack {
     guard isShown else { return finishChange() }
     entry.content.loadLayer()
     items[items.count - 1].layer = .identity
-    let animation = build(entry, inverse: false)
+    let animation = build(at: items.count - 1, for: .show)
+    let entry = items[items.count - 1].entry
     send(.willDisappear, to: leaving?.entry.content, animated: animated)
     send(.willAppear, to: entry.content, animated: animated, movement: .intoContainer)
     observer?.container(name, willPlay: animation, of: entry, inverse: false, from: 0)
@@ -58,7 +59,7 @@ extension Stack {
       attachLayer(at: index)
     }
     let revealed = revealedIndex >= 0 ? items[revealedIndex] : nil
-    let animation = build(leaving.entry, inverse: true)
+    let animation = build(at: items.count - 1, for: .hide)
     startPop(of: leaving, revealing: revealed, animation: animation, from: 0, animated: animated)
   }
 
@@ -68,7 +69,7 @@ extension Stack {
     player.cancel()
     playingPush = nil
     let revealed = items.count >= 2 ? items[items.count - 2] : nil
-    let animation = build(pushed.entry, inverse: true)
+    let animation = build(at: items.count - 1, for: .reverse)
     startPop(of: pushed, revealing: revealed, animation: animation, from: animation.duration - elapsed, animated: true)
   }
 
@@ -165,10 +166,11 @@ extension Stack {
     if !projected.contains(item.id) { Membership.leave(item.entry.content) }
   }
 
-  /// The forward or inverse animation of `entry` in the current bounds.
-  func build(_ entry: Entry, inverse: Bool) -> Animation {
+  /// The animation of the entry at `index` for `purpose`, in the current bounds and presentation settings.
+  func build(at index: Int, for purpose: BuildPurpose) -> Animation {
     StagehandContainers.build(
-      entry, in: bounds, inverse: inverse, with: builder, container: name, observer: observer)
+      &items[index].entry, for: purpose, in: bounds, settings: presentation, with: builder, container: name,
+      observer: observer)
   }
 
   func send(

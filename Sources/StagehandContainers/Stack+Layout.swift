@@ -4,13 +4,13 @@ extension Stack {
   /// The resting state of the content at `index` in the current bounds: the top rests where its own transition left
   /// it, a content below where the transition of the content above it left it.
   func restingState(at index: Int) -> LayerState {
-    if index == items.count - 1 { return build(items[index].entry, inverse: false).finalStates.appearing }
-    return build(items[index + 1].entry, inverse: false).finalStates.disappearing
+    if index == items.count - 1 { return build(at: index, for: .rest).finalStates.appearing }
+    return build(at: index + 1, for: .rest).finalStates.disappearing
   }
 
   /// The resting state of the stage: where the top's transition left it.
   func restingStage() -> LayerState {
-    items.last.map { build($0.entry, inverse: false).finalStates.stage } ?? .identity
+    items.isEmpty ? .identity : build(at: items.count - 1, for: .rest).finalStates.stage
   }
 
   /// Creates the layer of the content at `index`, in its resting state.

@@ -11,6 +11,10 @@ public struct StackSnapshot: Hashable, Sendable, Codable {
     public var transition: Transition
     /// The duration it was shown with.
     public var duration: RequestedDuration
+    /// The transition its push actually played (its reduced-motion fallback, perhaps), nil if it was never shown.
+    public var played: Transition?
+    /// Whether motion was reduced when it was played (nil when it was not).
+    public var playedReducingMotion: Bool?
   }
 
   /// The stack's name.
@@ -23,6 +27,8 @@ public struct StackSnapshot: Hashable, Sendable, Codable {
   public var bounds: Rect
   /// The entries, bottom first.
   public var entries: [SavedEntry]
+  /// Its layout direction and reduced motion (nil in a snapshot of an older version: the defaults).
+  public var presentation: PresentationSettings?
 }
 
 extension Stack {
@@ -32,8 +38,9 @@ extension Stack {
       name: name, capacity: capacity, behavior: behavior, bounds: bounds,
       entries: items.map {
         StackSnapshot.SavedEntry(
-          content: $0.entry.content.name, transition: $0.entry.transition, duration: $0.entry.duration)
-      })
+          content: $0.entry.content.name, transition: $0.entry.transition, duration: $0.entry.duration,
+          played: $0.entry.played, playedReducingMotion: $0.entry.played == nil ? nil : $0.entry.playedReducingMotion)
+      }, presentation: presentation)
   }
 
   /// A hidden stack rebuilt from `snapshot`, with the contents `content` gives for the saved names; show it with
@@ -44,7 +51,7 @@ extension Stack {
   ) throws(ContainerError) -> Stack {
     let stack = try Stack(
       name: snapshot.name, builder: builder, clock: clock, bounds: snapshot.bounds, capacity: snapshot.capacity,
-      behavior: snapshot.behavior)
+      behavior: snapshot.behavior, presentation: snapshot.presentation ?? PresentationSettings())
     var resolved: [Entry] = []
     for saved in snapshot.entries {
       guard let found = content(saved.content) else { throw .missingContent(saved.content, container: snapshot.name) }
@@ -53,6 +60,14 @@ extension Stack {
     // On an error the new stack is released, and with it the contents it had taken.
     for entry in resolved {
       try stack.insert(entry.content, at: stack.projected.count, with: entry.transition, duration: entry.duration)
+    }
+    // A hidden stack runs its inserts at once: each item is there to take back what its push played.
+    let saved = Dictionary(
+      zip(resolved.map { ObjectIdentifier($0.content) }, snapshot.entries), uniquingKeysWith: { first, _ in first })
+    for index in stack.items.indices {
+      guard let entry = saved[stack.items[index].id] else { continue }
+      stack.items[index].entry.played = entry.played
+      stack.items[index].entry.playedReducingMotion = entry.playedReducingMotion ?? false
     }
     return stack
   }

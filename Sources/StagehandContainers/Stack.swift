@@ -27,6 +27,21 @@ public final class Stack {
   public internal(set) var bounds: Rect
   /// Hears what the stack shows and hides.
   public weak var observer: (any ContainerObserver)?
+  /// The layout direction and reduced motion every transition is built with, read when it starts: a change waits for
+  /// nothing, and the transition playing keeps the settings it started with, also when a pop reverses it.
+  public var presentation: PresentationSettings
+  /// Which side is leading: directional styles follow it, pushes and pops alike.
+  public var layoutDirection: LayoutDirection {
+    get { presentation.layoutDirection }
+    set { presentation.layoutDirection = newValue }
+  }
+  /// Whether motion is reduced: pushes and pops play the styles' reduced-motion fallbacks. Each entry remembers what
+  /// its push played, and its pop plays the inverse of that; if reduced motion was turned on after a full-motion
+  /// push, the pop plays the inverse of that style's fallback.
+  public var reducesMotion: Bool {
+    get { presentation.reducesMotion }
+    set { presentation.reducesMotion = newValue }
+  }
 
   let builder: any TransitionBuilding
   let player: TransitionPlayer
@@ -73,10 +88,11 @@ public final class Stack {
   /// Creates an empty, hidden stack.
   public init(
     name: String = "stack", builder: any TransitionBuilding, clock: any TransitionClock, bounds: Rect,
-    capacity: Int = 2, behavior: Behavior = .default
+    capacity: Int = 2, behavior: Behavior = .default, presentation: PresentationSettings = PresentationSettings()
   ) throws(ContainerError) {
     guard capacity >= 1 else { throw .invalidCapacity(capacity) }
     self.name = name
+    self.presentation = presentation
     self.builder = builder
     self.player = TransitionPlayer(clock: clock)
     self.bounds = bounds
@@ -105,7 +121,9 @@ public final class Stack {
     items.first { $0.id == ObjectIdentifier(content) }?.layer != nil
   }
 
-  func context(for entry: Entry) -> TransitionContext { TransitionContext(bounds: bounds, duration: entry.duration) }
+  func context(for entry: Entry) -> TransitionContext {
+    presentation.context(bounds: bounds, duration: entry.duration)
+  }
 
   func index(of id: ObjectIdentifier) -> Int? { items.firstIndex { $0.id == id } }
 }

@@ -6,8 +6,14 @@ struct DescriptorReader {
   /// The largest struct size accepted, to bound how far past a struct the stride of an array may reach.
   static let maximumStructSize = 4096
 
+  /// The size of `sh_style` in ABI 1.0: its fields end at `inverse_builder`, where 1.1 appended
+  /// `reduced_motion_fallback` (section 4 of stagehand_plugin.h).
+  static let styleSize10 = MemoryLayout<sh_style>.offset(of: \sh_style.reduced_motion_fallback)!
+
   let file: String
   private var pluginID: String?
+  /// The ABI minor version the plugin declared: it decides which fields a struct must have, and which are read.
+  private var minor = 0
   private var style: String?
   private var parameter: String?
 
@@ -32,6 +38,7 @@ struct DescriptorReader {
     let minor = Int(raw.loadUnaligned(fromByteOffset: 2, as: UInt16.self))
     guard major == Int(SH_ABI_MAJOR) else { throw error(.abiMajorMismatch(found: major, supported: Int(SH_ABI_MAJOR))) }
     guard minor <= Int(SH_ABI_MINOR) else { throw error(.abiMinorTooNew(found: minor, supported: Int(SH_ABI_MINOR))) }
+    self.minor = minor
     let size = Int(raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
     try checkSize(size, of: "sh_plugin", minimum: MemoryLayout<sh_plugin>.size)
     let plugin = raw.loadUnaligned(as: sh_plugin.self)
@@ -58,9 +65,10 @@ struct DescriptorReader {
     var builders: [Builders] = []
     var names: Set<String> = []  // styles and presets share one namespace
     let styleElements = try elements(
-      plugin.styles, count: styleCount, "sh_style", "styles", MemoryLayout<sh_style>.size)
+      plugin.styles, count: styleCount, "sh_style", "styles",
+      minor == 0 ? Self.styleSize10 : MemoryLayout<sh_style>.size)
     for (index, element) in styleElements.enumerated() {
-      let (info, builder) = try readStyle(element.loadUnaligned(as: sh_style.self), index: index)
+      let (info, builder) = try readStyle(style(at: element), index: index)
       for taken in [info.name] + info.presets.map(\.name) where !names.insert(taken).inserted {
         style = info.name
         throw error(.duplicateName(field: "style or preset name", value: taken))
@@ -68,10 +76,53 @@ struct DescriptorReader {
       styles.append(info)
       builders.append(builder)
     }
+    try checkFallbacks(styles)
     let info = PluginInfo(
       id: id, version: version, name: name, author: author, license: license, description: description,
       abiVersion: "\(major).\(minor)", styles: styles)
     return (info, builders)
+  }
+
+  /// The style at `element`, copied up to its declared struct_size and no further (section 4): the fields past it are
+  /// zero. A plugin that declares minor 0 gets no 1.1 field, even when its struct is large enough to hold one (it
+  /// declared that it uses nothing newer; a 1.0 host would not see the field either).
+  private func style(at element: UnsafeRawPointer) -> sh_style {
+    let declared = Int(element.loadUnaligned(as: UInt32.self))  // checked by elements(_:count:_:_:_:)
+    var style = sh_style()
+    withUnsafeMutableBytes(of: &style) { bytes in
+      bytes.copyMemory(from: UnsafeRawBufferPointer(start: element, count: min(declared, bytes.count)))
+    }
+    if minor < 1 { style.reduced_motion_fallback = nil }
+    return style
+  }
+
+  /// Checks each fallback that names a style or preset of this plugin: it must exist, and must be neither the style
+  /// itself nor one of its presets. One of another plugin is resolved when it is played.
+  private mutating func checkFallbacks(_ styles: [StyleInfo]) throws(PluginError) {
+    for info in styles {
+      guard let fallback = info.reducedMotionFallback else { continue }
+      style = info.name
+      parameter = nil
+      let reference = FallbackReference(fallback)
+      guard reference.plugin == nil || reference.plugin == pluginID else { continue }
+      let own = [info.name] + info.presets.map(\.name)
+      guard !own.contains(reference.name) else {
+        throw error(
+          .badFallback(
+            value: fallback,
+            problem: reference.name == info.name
+              ? "names the style itself" : "names '\(reference.name)', a preset of the style itself"))
+      }
+      guard styles.contains(where: { $0.name == reference.name || $0.presets.contains { $0.name == reference.name } })
+      else {
+        let names = styles.flatMap { [$0.name] + $0.presets.map(\.name) }.filter { !own.contains($0) }
+        throw error(
+          .badFallback(
+            value: fallback,
+            problem: "names no style or preset of this plugin (the others are: "
+              + (names.isEmpty ? "none" : names.joined(separator: ", ")) + ")"))
+      }
+    }
   }
 
   private mutating func readStyle(_ s: sh_style, index: Int) throws(PluginError) -> (StyleInfo, Builders) {
@@ -111,10 +162,18 @@ struct DescriptorReader {
       presets.append(try readPreset(element.loadUnaligned(as: sh_preset.self), parameters: parameters))
     }
 
+    let fallback = try s.reduced_motion_fallback.map { (pointer) throws(PluginError) in
+      let text = try string(pointer, "reduced_motion_fallback")
+      guard FallbackReference.isValid(text) else {
+        throw error(.badFallback(value: text, problem: "is not valid: \(FallbackReference.rule)"))
+      }
+      return text
+    }
     let info = StyleInfo(
       name: name, summary: summary, defaultDuration: s.default_duration,
       uses3D: s.flags & UInt32(SH_STYLE_USES_3D) != 0, isSymmetric: s.flags & UInt32(SH_STYLE_SYMMETRIC) != 0,
-      hasInverseBuilder: s.inverse_builder != nil, parameters: parameters, presets: presets)
+      hasInverseBuilder: s.inverse_builder != nil, parameters: parameters, presets: presets,
+      reducedMotionFallback: fallback)
     return (info, Builders(forward: forward, inverse: s.inverse_builder))
   }
 

@@ -69,6 +69,9 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingBuilder
     /// A preset named a parameter the style does not have, named one twice, or gave an invalid value.
     case badPreset(preset: String, problem: String)
+    /// A style's reduced-motion fallback (ABI 1.1) is malformed, names nothing of the plugin, or names the style
+    /// itself or one of its presets.
+    case badFallback(value: String, problem: String)
     /// libffi refused the builder's signature.
     case cannotPrepareCall
     /// The entry or a builder points outside the library (into another library, or nowhere).
@@ -133,6 +136,9 @@ extension PluginError.Reason {
       "has no builder function; sh_style.builder must not be NULL"
     case .badPreset(let preset, let problem):
       "preset '\(preset)' \(problem)"
+    case .badFallback(let value, let problem):
+      "reduced_motion_fallback '\(value)' \(problem). Name another style or preset of this plugin, PLUGIN-ID:NAME of "
+        + "another plugin's, or set it to NULL"
     case .cannotPrepareCall:
       "libffi cannot prepare a call to its builder"
     case .pointsOutsideLibrary(let function):

@@ -51,11 +51,15 @@ public struct StyleInfo: Hashable, Sendable, Codable {
   public var parameters: [ParameterInfo]
   /// The presets.
   public var presets: [PresetInfo]
+  /// What a host plays instead of this style when the user asked for reduced motion (ABI 1.1): the name of a style or
+  /// preset of the same plugin, or `plugin-id:name` of another plugin's; nil for nothing else (the style itself is
+  /// then built, with reduced motion set in its context). Always nil for a plugin that declares ABI 1.0.
+  public var reducedMotionFallback: String?
 
   /// Creates style information.
   public init(
     name: String, summary: String, defaultDuration: Double, uses3D: Bool, isSymmetric: Bool,
-    hasInverseBuilder: Bool, parameters: [ParameterInfo], presets: [PresetInfo]
+    hasInverseBuilder: Bool, parameters: [ParameterInfo], presets: [PresetInfo], reducedMotionFallback: String? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -65,6 +69,7 @@ public struct StyleInfo: Hashable, Sendable, Codable {
     self.hasInverseBuilder = hasInverseBuilder
     self.parameters = parameters
     self.presets = presets
+    self.reducedMotionFallback = reducedMotionFallback
   }
 
   /// The C signature of the builder, as the plugin must declare it.
@@ -72,6 +77,42 @@ public struct StyleInfo: Hashable, Sendable, Codable {
     let arguments = ["const sh_context *", "const sh_host *", "sh_builder *"] + parameters.map(\.cDeclaration)
     return "int32_t (\(arguments.joined(separator: ", ")))"
   }
+}
+
+/// A reduced-motion fallback as a style gives it (`sh_style.reduced_motion_fallback`): a name of the same plugin, or
+/// `plugin-id:name` of another plugin.
+public struct FallbackReference: Hashable, Sendable {
+  /// The grammar of a fallback, in words.
+  public static let rule =
+    "a fallback is the name of a style or preset of the same plugin, such as cross-dissolve, or PLUGIN-ID:NAME of "
+    + "another plugin, such as org.example.fade:fade-in"
+
+  /// The plugin id before the colon, or nil for a name of the same plugin.
+  public var plugin: String?
+  /// The style or preset name.
+  public var name: String
+
+  /// Splits `text` at its first colon (no colon: a name of the same plugin). Check it with ``isValid(_:)`` first.
+  public init(_ text: String) {
+    if let colon = text.firstIndex(of: ":") {
+      plugin = String(text[..<colon])
+      name = String(text[text.index(after: colon)...])
+    } else {
+      plugin = nil
+      name = text
+    }
+  }
+
+  /// Whether `text` is a name (at most 64 bytes), or a plugin id (at most 128 bytes), a colon and a name.
+  public static func isValid(_ text: String) -> Bool {
+    let reference = FallbackReference(text)
+    guard reference.name.utf8.count <= 64, Names.isName(reference.name) else { return false }
+    guard let plugin = reference.plugin else { return true }
+    return plugin.utf8.count <= 128 && Names.isPluginID(plugin)
+  }
+
+  /// The reference qualified by `pluginID` when it names a style or preset of the same plugin.
+  public func qualified(by pluginID: String) -> String { "\(plugin ?? pluginID):\(name)" }
 }
 
 /// The type of a parameter, and the C type of its builder argument.

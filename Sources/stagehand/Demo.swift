@@ -24,6 +24,8 @@ struct Demo: ParsableCommand {
   @Option(help: "Frames per second in a terminal.")
   var fps = 30
 
+  @OptionGroup var presentation: PresentationOptions
+
   @OptionGroup var catalogOptions: CatalogOptions
 
   func validate() throws {
@@ -55,10 +57,13 @@ struct Demo: ParsableCommand {
         throw Exit.report(error)
       }
     }
+    let settings = PresentationSettings(
+      layoutDirection: presentation.direction, reducesMotion: presentation.reducesMotion)
     if TerminalScreen.isTerminal {
-      try DemoRun(registry: registry, clock: SystemClock(), output: nil, fps: fps).perform()
+      try DemoRun(registry: registry, clock: SystemClock(), output: nil, fps: fps, presentation: settings).perform()
     } else {
-      try DemoRun(registry: registry, clock: ManualClock(), output: { print($0) }, fps: fps).perform()
+      try DemoRun(registry: registry, clock: ManualClock(), output: { print($0) }, fps: fps, presentation: settings)
+        .perform()
     }
   }
 }
@@ -101,12 +106,15 @@ struct DemoRun {
   /// Where text goes; `nil` draws in the terminal instead.
   let output: ((String) -> Void)?
   let fps: Int
+  /// The stack's layout direction and reduced motion.
+  var presentation = PresentationSettings()
 
   func perform() throws {
     let portrait = Rect(x: 0, y: 0, width: 320, height: 480)
     let landscape = Rect(x: 0, y: 0, width: 480, height: 320)
     let say: (String) -> Void = output ?? { _ in }
-    let stack = try Stack(name: "demo", builder: registry, clock: clock, bounds: portrait)
+    let stack = try Stack(
+      name: "demo", builder: registry, clock: clock, bounds: portrait, presentation: presentation)
     let observer = DemoObserver(report: say, bounds: { [unowned stack] in stack.bounds })
     stack.observer = observer
     let home = DemoContent("home", report: say)

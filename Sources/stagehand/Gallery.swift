@@ -28,6 +28,8 @@ struct Gallery: ParsableCommand {
 
   @OptionGroup var catalogOptions: CatalogOptions
 
+  @OptionGroup var presentation: PresentationOptions
+
   @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The directory to write.", valueName: "dir"))
   var output: String
 
@@ -92,7 +94,7 @@ struct Gallery: ParsableCommand {
       for index in items.indices {
         let item = items[index]
         do {
-          let context = TransitionContext(bounds: bounds)
+          let context = presentation.apply(to: TransitionContext(bounds: bounds))
           let forward = try registry.forward(Transition(item.reference), in: context)
           let inverse = try registry.inverse(Transition(item.reference), in: context)
           items[index].duration = forward.duration

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import StagehandCatalog
 import StagehandPlugins
 
@@ -11,13 +12,16 @@ struct Info: ParsableCommand {
   @Argument(help: "A style, a preset, PLUGIN-ID:NAME, or a plugin id.")
   var name: String
 
+  @Flag(help: "Print JSON for scripts instead of text.")
+  var json = false
+
   @OptionGroup var catalogOptions: CatalogOptions
 
   func run() throws {
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     if let plugin = registry.plugin(id: name) {
-      print(describe(plugin))
+      print(json ? Self.json(DescribedPlugin(library: plugin.file, plugin: plugin.info)) : describe(plugin))
       return
     }
     let resolved: ResolvedStyle
@@ -26,7 +30,22 @@ struct Info: ParsableCommand {
     } catch {
       throw Exit.report(error)
     }
-    print(describe(resolved))
+    if json {
+      print(
+        Self.json(
+          DescribedStyle(
+            qualifiedName: resolved.entry.qualifiedName, plugin: resolved.entry.plugin.info.id,
+            library: resolved.entry.plugin.file, preset: resolved.preset, style: resolved.entry.style)))
+    } else {
+      print(describe(resolved))
+    }
+  }
+
+  /// `value` as pretty-printed JSON with sorted keys.
+  private static func json(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
   }
 
   private func describe(_ plugin: CatalogPlugin) -> String {
@@ -61,6 +80,7 @@ struct Info: ParsableCommand {
       "  qualified name: \(resolved.entry.qualifiedName)", "  library: \(plugin.file)",
       "  duration: \(style.defaultDuration.formatted()) s",
       "  flags: \(flags.isEmpty ? "none" : flags.joined(separator: ", "))",
+      "  reduced-motion fallback: \(style.reducedMotionFallback ?? "none")",
       "  builder: \(style.builderSignature)",
     ]
     lines.append(style.parameters.isEmpty ? "  parameters: none" : "  parameters:")
@@ -85,4 +105,19 @@ struct Info: ParsableCommand {
       "  shadows: \($0) (the same plugin id, later in the search path; this copy is used)"
     } + plugin.notes.map { "  note: \($0)" }
   }
+}
+
+/// A plugin in `stagehand info --json`.
+struct DescribedPlugin: Encodable {
+  var library: String
+  var plugin: PluginInfo
+}
+
+/// A style or preset in `stagehand info --json`: the style whole, with its reduced-motion fallback.
+struct DescribedStyle: Encodable {
+  var qualifiedName: String
+  var plugin: String
+  var library: String
+  var preset: PresetInfo?
+  var style: StyleInfo
 }

@@ -36,7 +36,8 @@ struct List: ParsableCommand {
         ListedStyle(
           name: entry.style.name, qualifiedName: entry.qualifiedName, plugin: entry.plugin.info.id,
           library: entry.plugin.file, summary: entry.style.summary, defaultDuration: entry.style.defaultDuration,
-          parameters: entry.style.parameters, presets: entry.style.presets)
+          parameters: entry.style.parameters, presets: entry.style.presets,
+          reducedMotionFallback: entry.style.reducedMotionFallback)
       }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -72,4 +73,5 @@ struct ListedStyle: Encodable {
   var defaultDuration: Double
   var parameters: [ParameterInfo]
   var presets: [PresetInfo]
+  var reducedMotionFallback: String?
 }

@@ -45,10 +45,13 @@ struct Preview: ParsableCommand {
     let transition = options.transition
     let context = options.context
     let resolved: ResolvedStyle
+    let played: ResolvedStyle?
     var plays: [(title: String, animation: Animation, inverse: Bool)] = []
     do {
       resolved = try registry.resolve(transition.style)
       _ = try resolved.values(overriding: transition.parameters)
+      let fallback = try registry.played(transition, in: context)
+      played = fallback == transition ? nil : try registry.resolve(fallback.style)
       if !inverse { plays.append(("forward", try registry.forward(transition, in: context), false)) }
       plays.append(("inverse", try registry.inverse(transition, in: context), true))
     } catch {
@@ -65,7 +68,7 @@ struct Preview: ParsableCommand {
       TerminalPlayer(bounds: context.bounds, fps: fps).play(
         plays.map { ("\(resolved.name) \($0.title)", $0.animation, $0.inverse) })
     } else {
-      print(Timeline.header(resolved, transition: transition, context: context))
+      print(Timeline.header(resolved, transition: transition, context: context, played: played))
       for play in plays {
         print()
         print(Timeline.describe(play.animation, title: play.title, samples: samples))
@@ -76,18 +79,34 @@ struct Preview: ParsableCommand {
 
 /// The textual timeline printed when standard output is not a terminal.
 enum Timeline {
-  static func header(_ resolved: ResolvedStyle, transition: Transition, context: TransitionContext) -> String {
+  /// The first lines: the style or preset and its values, the container and duration, the presentation when it is
+  /// not the default one, and the reduced-motion fallback played instead (`played`), if any.
+  static func header(
+    _ resolved: ResolvedStyle, transition: Transition, context: TransitionContext, played: ResolvedStyle? = nil
+  ) -> String {
     let style = resolved.entry.style
     let values = (try? resolved.values(overriding: transition.parameters)) ?? []
     let assignments = zip(style.parameters, values).map { "\($0.symbol)=\($0.text(for: $1))" }
     let kind = resolved.preset == nil ? "style" : "preset of \(style.name)"
     let duration =
       context.duration == .intrinsic
-      ? "\(style.defaultDuration.formatted()) s (the style's default)" : "\(context.duration)"
-    return """
-      \(resolved.name) (\(kind), plugin \(resolved.entry.plugin.info.id))\(assignments.isEmpty ? "" : ": " + assignments.joined(separator: " "))
-      container \(context.bounds.size.width.formatted())x\(context.bounds.size.height.formatted()), duration \(duration)
-      """
+      ? "\((played ?? resolved).entry.style.defaultDuration.formatted()) s (the style's default)"
+      : "\(context.duration)"
+    var presentation = ""
+    if context.layoutDirection != .leftToRight { presentation += ", layout \(context.layoutDirection)" }
+    if context.displayScale != 1 { presentation += ", display scale \(context.displayScale.formatted())" }
+    if context.reducesMotion { presentation += ", reduced motion" }
+    var lines = [
+      "\(resolved.name) (\(kind), plugin \(resolved.entry.plugin.info.id))"
+        + (assignments.isEmpty ? "" : ": " + assignments.joined(separator: " ")),
+      "container \(context.bounds.size.width.formatted())x\(context.bounds.size.height.formatted()), duration "
+        + duration + presentation,
+    ]
+    if let played {
+      lines.append(
+        "plays \(played.entry.plugin.info.id):\(played.name) instead, the reduced-motion fallback of \(style.name)")
+    }
+    return lines.joined(separator: "\n")
   }
 
   static func describe(_ animation: Animation, title: String, samples: Int) -> String {

@@ -39,7 +39,7 @@ enum Exit {
   static func report(_ error: RegistryError) -> ExitCode {
     printError("stagehand: \(error)")
     switch error {
-    case .plugin, .unusableStyle, .libraryChanged: return failure
+    case .plugin, .unusableStyle, .libraryChanged, .unresolvableFallback, .fallbackCycle: return failure
     default: return usage
     }
   }
@@ -127,6 +127,8 @@ struct TransitionOptions: ParsableArguments {
       "The container size in points, WIDTHxHEIGHT, each from 1 to \(Int(Self.largestSide)).", valueName: "size"))
   var size: String = "320x480"
 
+  @OptionGroup var presentation: PresentationOptions
+
   /// The longest duration a user may ask for, in seconds: longer is a typo, not a transition.
   static let longestDuration = CommandLineValues.longestDuration
   /// The largest side of a container, in points.
@@ -163,7 +165,72 @@ struct TransitionOptions: ParsableArguments {
 
   /// The context the options describe.
   var context: TransitionContext {
-    TransitionContext(bounds: bounds!, duration: seconds.map { .seconds($0) } ?? .intrinsic)
+    presentation.apply(to: TransitionContext(bounds: bounds!, duration: seconds.map { .seconds($0) } ?? .intrinsic))
+  }
+}
+
+/// Options that set how a transition is presented: the layout direction, the display scale and reduced motion. Part
+/// of `TransitionOptions`, and used alone by the commands that choose their styles themselves.
+struct PresentationOptions: ParsableArguments {
+  /// The environment variable that asks for reduced motion when it is `1`.
+  static let reduceMotionVariable = "STAGEHAND_REDUCE_MOTION"
+
+  @Flag(
+    help: ArgumentHelp(
+      "Play each style's reduced-motion fallback, as for a user who asked for reduced motion (also when "
+        + "\(Self.reduceMotionVariable)=1)."))
+  var reduceMotion = false
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The layout direction, ltr or rtl: which side is leading for directional styles.",
+      valueName: "direction"))
+  var layoutDirection: String = "ltr"
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Pixels per point of the display, from \(CommandLineValues.displayScales.lowerBound.formatted()) to "
+        + "\(Int(CommandLineValues.displayScales.upperBound)).",
+      valueName: "scale"))
+  var displayScale: String = "1"
+
+  func validate() throws {
+    guard CommandLineValues.layoutDirection(layoutDirection) != nil else {
+      throw ValidationError("--layout-direction '\(layoutDirection)' is not valid; give ltr or rtl")
+    }
+    guard CommandLineValues.displayScale(displayScale) != nil else {
+      throw ValidationError(
+        "--display-scale '\(displayScale)' is not valid; give a number of pixels per point from "
+          + "\(CommandLineValues.displayScales.lowerBound.formatted()) to "
+          + "\(Int(CommandLineValues.displayScales.upperBound)), such as 2")
+    }
+    if let value = ProcessEnvironment.current[Self.reduceMotionVariable],
+      CommandLineValues.reducesMotion(environmentValue: value) == nil
+    {
+      throw ValidationError(
+        "\(Self.reduceMotionVariable)='\(value.escapingControlCharacters)' is not valid; set it to 1 to reduce "
+          + "motion, or to 0 (or unset it) not to")
+    }
+  }
+
+  /// The layout direction (after `validate()`).
+  var direction: LayoutDirection { CommandLineValues.layoutDirection(layoutDirection) ?? .leftToRight }
+
+  /// Whether motion is reduced: the flag, or the environment variable set to 1.
+  var reducesMotion: Bool {
+    reduceMotion
+      || ProcessEnvironment.current[Self.reduceMotionVariable].flatMap(CommandLineValues.reducesMotion) == true
+  }
+
+  /// `context` with these options' layout direction, display scale and reduced motion (after `validate()`).
+  func apply(to context: TransitionContext) -> TransitionContext {
+    var context = context
+    context.layoutDirection = direction
+    context.displayScale = CommandLineValues.displayScale(displayScale) ?? 1
+    context.reducesMotion = reducesMotion
+    return context
   }
 }
 

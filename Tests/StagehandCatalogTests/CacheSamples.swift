@@ -9,7 +9,7 @@ enum CacheSamples {
   static let info = PluginInfo(
     id: "org.example.sample", version: "1.2.3-beta.1+build.7", name: "Sample ✨", author: "Zoë Example",
     license: "Apache-2.0 OR MIT", description: "A plugin made by hand for the tests: ümlauts, emoji 🎬, \"quotes\".",
-    abiVersion: "1.0",
+    abiVersion: "1.1",
     styles: [
       StyleInfo(
         name: "slide", summary: "Slides the new content in.", defaultDuration: 0.35, uses3D: false, isSymmetric: false,
@@ -35,10 +35,10 @@ enum CacheSamples {
               PresetValue(parameter: "bounces", value: "-2"), PresetValue(parameter: "fade", value: "false"),
             ]),
           PresetInfo(name: "slide-plain", summary: "", values: []),
-        ]),
+        ], reducedMotionFallback: "spin"),
       StyleInfo(
         name: "spin", summary: "", defaultDuration: 0, uses3D: true, isSymmetric: true, hasInverseBuilder: false,
-        parameters: [], presets: []),
+        parameters: [], presets: [], reducedMotionFallback: "org.example.other:cross-fade"),
     ])
 
   /// A plugin as the benchmark and most records use it: one style, two parameters, one preset.
@@ -81,7 +81,7 @@ enum CacheSamples {
     .reservedFlags(0x8000_0000), .badDefaultDuration(-1.5), .missingBuilder,
     .badPreset(preset: "push-up", problem: "names parameter 'up', which the style does not have"),
     .cannotPrepareCall, .buildFailed(status: -4, message: "out of ideas"), .buildFailed(status: 3, message: nil),
-    .pointsOutsideLibrary(function: "builder"),
+    .pointsOutsideLibrary(function: "builder"), .badFallback(value: "slide", problem: "names the style itself"),
   ]
 
   /// The number of a reason's case, so that a test can check that `reasons` holds every case.
@@ -111,6 +111,7 @@ enum CacheSamples {
     case .cannotPrepareCall: 21
     case .buildFailed: 22
     case .pointsOutsideLibrary: 23
+    case .badFallback: 24
     }
   }
 

@@ -40,7 +40,7 @@ struct PluginInfoBinaryTests {
 
   @Test("every reason of a plugin error reads back equal, with and without plugin, style and parameter")
   func errorsRoundTrip() throws {
-    #expect(Set(CacheSamples.reasons.map(CacheSamples.caseNumber)) == Set(0...23), "a case has no sample")
+    #expect(Set(CacheSamples.reasons.map(CacheSamples.caseNumber)) == Set(0...24), "a case has no sample")
     for error in CacheSamples.errors {
       var writer = BinaryWriter()
       error.write(to: &writer)
@@ -118,6 +118,16 @@ struct PluginInfoBinaryTests {
       ("a style name over 64 bytes", with { $0.styles[0].name = String(repeating: "s", count: 65) }),
       ("a summary over 1024 bytes", with { $0.styles[0].summary = long }),
       ("a negative duration", with { $0.styles[0].defaultDuration = -1 }),
+      ("a fallback that names its own style", with { $0.styles[0].reducedMotionFallback = "slide" }),
+      ("a fallback that names its own preset", with { $0.styles[0].reducedMotionFallback = "slide-plain" }),
+      (
+        "a qualified fallback that names its own style",
+        with { $0.styles[1].reducedMotionFallback = "org.example.sample:spin" }
+      ),
+      ("a fallback that names nothing of the plugin", with { $0.styles[0].reducedMotionFallback = "wobble" }),
+      ("a malformed fallback", with { $0.styles[0].reducedMotionFallback = "Not:a name" }),
+      ("a fallback over 1024 bytes", with { $0.styles[0].reducedMotionFallback = long }),
+      ("a fallback in a plugin of ABI 1.0", with { $0.abiVersion = "1.0" }),
       ("a NaN duration", with { $0.styles[0].defaultDuration = .nan }),
       ("an infinite duration", with { $0.styles[0].defaultDuration = .infinity }),
       (

@@ -18,6 +18,33 @@ struct CommandLineValuesTests {
     #expect(CommandLineValues.duration(text) == nil)
   }
 
+  @Test("layout directions: ltr and rtl, exactly")
+  func layoutDirection() {
+    #expect(CommandLineValues.layoutDirection("ltr") == .leftToRight)
+    #expect(CommandLineValues.layoutDirection("rtl") == .rightToLeft)
+    for text in ["", "LTR", "rtl ", "left", "r"] { #expect(CommandLineValues.layoutDirection(text) == nil, "\(text)") }
+  }
+
+  @Test("display scales: plain decimal numbers from 0.25 to 16")
+  func displayScale() {
+    for (text, value) in [("0.25", 0.25), ("1", 1), ("2", 2), ("16", 16), ("3.5", 3.5)] {
+      #expect(CommandLineValues.displayScale(text) == value)
+    }
+    for text in ["0", "0.2", "16.01", "-1", "nan", "inf", "1e1", ""] {
+      #expect(CommandLineValues.displayScale(text) == nil, "\(text)")
+    }
+  }
+
+  @Test("STAGEHAND_REDUCE_MOTION: 1 reduces motion, 0 and empty do not, anything else is refused")
+  func reduceMotionVariable() {
+    #expect(CommandLineValues.reducesMotion(environmentValue: "1") == true)
+    #expect(CommandLineValues.reducesMotion(environmentValue: "0") == false)
+    #expect(CommandLineValues.reducesMotion(environmentValue: "") == false)
+    for text in ["yes", "true", "2", " 1", "01"] {
+      #expect(CommandLineValues.reducesMotion(environmentValue: text) == nil, "\(text)")
+    }
+  }
+
   @Test("a number of more than 32 bytes is refused, however it reads")
   func longDecimal() {
     #expect(CommandLineValues.duration(String(repeating: "0", count: 32) + "1") == nil)

@@ -33,6 +33,29 @@ struct RandomizedStackTests {
     #expect(run.refusals > 200 * scale, "the sequence was refused \(run.refusals) times")
     #expect(run.idleChecks > 1_000 * scale, "the stack was idle \(run.idleChecks) times")
   }
+
+  @Test(
+    "random operations with layout direction and reduced motion switched on and off keep the contract, and every pop plays the inverse of what its push played",
+    arguments: [Stack.Behavior.default, .removing, .fixedRoot])
+  func randomOperationsWithPresentation(behavior: Stack.Behavior) throws {
+    var random = SeededGenerator(seed: Self.seed ^ stableHash("presentation " + behavior.rawValue))
+    let run = try Run(random: &random, behavior: behavior, builder: MotionTransitions())
+    for step in 0..<Self.operationsPerRun {
+      if let failure = run.step(&random) {
+        Issue.record(
+          "behavior \(behavior), operation \(step), replay with STAGEHAND_TEST_SEED=\(Self.seed): \(failure)")
+        return
+      }
+    }
+    let scale = Self.operationsPerRun / 10_000
+    #expect(run.pops > 200 * scale, "the sequence popped \(run.pops) times")
+    #expect(run.reversals > 20 * scale, "the sequence reversed \(run.reversals) pushes")
+    #expect(run.switches > 100 * scale, "the sequence switched the presentation \(run.switches) times")
+    #expect(run.fallbackPops > 50 * scale, "\(run.fallbackPops) pops played the inverse of a fallback")
+    #expect(
+      run.fallbackAfterFullMotion > 3 * scale, "\(run.fallbackAfterFullMotion) pops of full-motion pushes fell back")
+    #expect(run.rightToLeftPlays > 200 * scale, "\(run.rightToLeftPlays) animations played right to left")
+  }
 }
 
 /// A hash of `text` that is the same in every run (FNV-1a).
@@ -48,13 +71,22 @@ final class PlayRecorder: ContainerObserver {
     var inverse: Bool
     var offset: Double
     var bounds: Rect
+    /// The container's layout direction and reduced motion at that moment.
+    var presentation: PresentationSettings
+    /// What the builder was last asked to build, when it records that.
+    var request: MotionTransitions.Request?
   }
 
   var plays: [Play] = []
   var bounds: () -> Rect = { Rect(x: 0, y: 0, width: 1, height: 1) }
+  var presentation: () -> PresentationSettings = { PresentationSettings() }
+  var lastRequest: () -> MotionTransitions.Request? = { nil }
 
   func container(_ name: String, willPlay animation: Animation, of entry: Entry, inverse: Bool, from offset: Double) {
-    plays.append(Play(animation: animation, entry: entry, inverse: inverse, offset: offset, bounds: bounds()))
+    plays.append(
+      Play(
+        animation: animation, entry: entry, inverse: inverse, offset: offset, bounds: bounds(),
+        presentation: presentation(), request: lastRequest()))
   }
 }
 
@@ -63,7 +95,9 @@ final class Run {
   let clock = ManualClock()
   let stack: Stack
   let other: Stack
-  let builder = TestTransitions()
+  let builder: any TransitionBuilding
+  /// The builder, when it is the recording double: the run then switches the layout direction and reduced motion.
+  let motion: MotionTransitions?
   let recorder = PlayRecorder()
   let pool: [RecordingContent]
   let strangers: [RecordingContent]
@@ -73,10 +107,18 @@ final class Run {
   var idleChecks = 0
   var reversals = 0
   var refusals = 0
+  var switches = 0
+  var fallbackPops = 0
+  var fallbackAfterFullMotion = 0
+  var rightToLeftPlays = 0
   /// The last operations, for the failure message.
   var log: [String] = []
 
-  init(random: inout SeededGenerator, behavior: Stack.Behavior) throws {
+  init(
+    random: inout SeededGenerator, behavior: Stack.Behavior, builder: any TransitionBuilding = TestTransitions()
+  ) throws {
+    self.builder = builder
+    motion = builder as? MotionTransitions
     stack = try Stack(
       name: "main", builder: builder, clock: clock, bounds: Rect(x: 0, y: 0, width: 320, height: 480),
       capacity: Int.random(in: 1...3, using: &random), behavior: behavior)
@@ -85,6 +127,8 @@ final class Run {
     strangers = [RecordingContent("s0"), RecordingContent("s1")]
     for stranger in strangers { try other.push(stranger, with: Transition("fade")) }
     recorder.bounds = { [unowned stack] in stack.bounds }
+    recorder.presentation = { [unowned stack] in stack.presentation }
+    recorder.lastRequest = { [weak motion] in motion?.requests.last { $0.kind != "played" } }
     stack.observer = recorder
     stack.appear()
   }
@@ -92,7 +136,12 @@ final class Run {
   func randomTransition(_ random: inout SeededGenerator) -> Transition {
     switch Int.random(in: 0..<3, using: &random) {
     case 0:
-      Transition("slide", parameters: ["direction": ["left", "right", "top", "bottom"].randomElement(using: &random)!])
+      Transition(
+        "slide",
+        parameters: [
+          "direction": (["left", "right", "top", "bottom"] + (motion == nil ? [] : ["leading", "trailing"]))
+            .randomElement(using: &random)!
+        ])
     case 1: Transition("fade")
     default: Transition("turn", parameters: ["angle": String(Int.random(in: 10...180, using: &random))])
     }
@@ -186,9 +235,10 @@ final class Run {
         try stack.push(content, with: transition, duration: duration)
         model.append(ObjectIdentifier(content))
         if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
-        if let total = try? builder.forward(transition, in: TransitionContext(bounds: stack.bounds, duration: duration))
-          .duration
-        {
+        let context = TransitionContext(
+          bounds: stack.bounds, duration: duration, layoutDirection: stack.layoutDirection,
+          reducesMotion: stack.reducesMotion)
+        if let total = try? builder.forward(builder.played(transition, in: context), in: context).duration {
           clock.advance(by: total * fraction)
         }
         // The push is checked now; the reversal is checked against the states just before the pop.
@@ -199,6 +249,16 @@ final class Run {
         playsBefore = recorder.plays.count
         try stack.pop()
         model.removeLast()
+      case 73..<75 where motion != nil:
+        // Switched at any moment: a transition that plays keeps the settings it started with.
+        switches += 1
+        if Bool.random(using: &random) {
+          stack.reducesMotion.toggle()
+          description = "reduced motion \(stack.reducesMotion ? "on" : "off")"
+        } else {
+          stack.layoutDirection = stack.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight
+          description = "layout direction \(stack.layoutDirection)"
+        }
       case 72..<73:
         description = "push with an unknown style"
         let content = pool.first { !model.contains(ObjectIdentifier($0)) } ?? pool[0]
@@ -266,12 +326,38 @@ final class Run {
       }
     }
     for play in recorder.plays[playsBefore...] {
-      let context = TransitionContext(bounds: play.bounds, duration: play.entry.duration)
-      guard
+      // A push plays what `played` gives now, and its entry remembers it; a pop plays the inverse of what `played`
+      // gives now for what the push played; a reversal, the inverse of what the push played, with its settings.
+      var context = TransitionContext(
+        bounds: play.bounds, duration: play.entry.duration, layoutDirection: play.presentation.layoutDirection,
+        reducesMotion: play.presentation.reducesMotion)
+      let reversal = play.inverse && play.offset > 0
+      if reversal {
+        context.reducesMotion = play.entry.playedReducingMotion
+        context.layoutDirection = play.entry.playedLayoutDirection
+      }
+      let asked = play.inverse ? play.entry.played ?? play.entry.transition : play.entry.transition
+      guard let transition = try? builder.played(asked, in: context),
         let expected = try?
           (play.inverse
-          ? builder.inverse(play.entry.transition, in: context) : builder.forward(play.entry.transition, in: context))
+          ? builder.inverse(transition, in: context) : builder.forward(transition, in: context))
       else { return "after \(description): the played transition does not build" }
+      if !play.inverse && (play.entry.played != transition || play.entry.playedReducingMotion != context.reducesMotion)
+      {
+        return "after \(description): the entry remembers \(String(describing: play.entry.played)), not \(transition)"
+      }
+      if motion != nil {
+        let request = MotionTransitions.Request(
+          kind: play.inverse ? "inverse" : "forward", transition: transition, context: context)
+        if play.request != request {
+          return "after \(description): the builder was asked for \(String(describing: play.request)), not \(request)"
+        }
+        if play.inverse && transition != play.entry.transition { fallbackPops += 1 }
+        if play.inverse && transition != play.entry.played && !play.entry.playedReducingMotion {
+          fallbackAfterFullMotion += 1
+        }
+        if context.layoutDirection == .rightToLeft { rightToLeftPlays += 1 }
+      }
       let error =
         (0...20).map { i -> Double in
           let t = expected.duration * Double(i) / 20
@@ -279,7 +365,7 @@ final class Run {
         }.max() ?? 0
       if error > 1e-9 || abs(expected.duration - play.animation.duration) > 1e-9 {
         return
-          "after \(description): the animation played differs from the \(play.inverse ? "inverse" : "forward") of \(play.entry.transition) by \(error)"
+          "after \(description): the animation played differs from the \(play.inverse ? "inverse" : "forward") of \(transition) by \(error)"
       }
       if play.inverse { pops += 1 }
       if play.offset > 0 {
