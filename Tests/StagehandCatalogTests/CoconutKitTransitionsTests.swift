@@ -1,5 +1,8 @@
+import CStagehandPlugin
+import Foundation
 import StagehandAnimation
 import StagehandCatalog
+import StagehandTestSupport
 import Testing
 
 /// All 48 transition classes of CoconutKit's HLSTransition.h, by their names in Stagehand, with the intrinsic duration
@@ -131,5 +134,51 @@ struct CoconutKitTransitionsTests {
     // The direction parameter takes the labels too, after the four fixed edges.
     let trailing = Transition("push", parameters: ["direction": "trailing"])
     #expect(try bundledRegistry.forward(trailing, in: rightToLeft).sample(at: 0).appearing.translation.x == -320)
+  }
+}
+
+/// The reduced-motion fallback each style of the CoconutKit plugins names (stagehand_plugin.h, sh_style), `nil` for
+/// none: everything that moves, turns or zooms falls back to a fade; the fades and `none` name nothing.
+private let fallbacks: [(library: String, style: String, fallback: String?)] = [
+  ("libStagehandNone.so", "none", nil),
+  ("libStagehandCrossDissolve.so", "cross-dissolve", nil),
+  ("libStagehandCrossDissolve.so", "fade-in", nil),
+  ("libStagehandPush.so", "push", "org.stagehand.cross-dissolve:cross-dissolve"),
+  ("libStagehandCover.so", "cover", "org.stagehand.cross-dissolve:fade-in"),
+  ("libStagehandFlow.so", "flow", "org.stagehand.cross-dissolve:cross-dissolve"),
+  ("libStagehandEmerge.so", "emerge", "org.stagehand.cross-dissolve:fade-in"),
+  ("libStagehandFlip.so", "flip", "org.stagehand.cross-dissolve:cross-dissolve"),
+  ("libStagehandRotate.so", "rotate", "org.stagehand.cross-dissolve:cross-dissolve"),
+]
+
+@Suite("Reduced-motion fallbacks of CoconutKit's transitions")
+struct CoconutKitFallbackTests {
+  /// The fallback field of `style` in the descriptor of `library`, read straight from the library.
+  static func fallback(library: String, style: String) throws -> String? {
+    let path = BuiltProducts.directory.appendingPathComponent(library).path
+    let handle = try #require(dlopen(path, RTLD_NOW | RTLD_LOCAL), "\(String(cString: dlerror()))")
+    let symbol = try #require(dlsym(handle, SH_PLUGIN_ENTRY_NAME))
+    let plugin = unsafeBitCast(symbol, to: sh_plugin_entry.self)()!.pointee
+    #expect(plugin.abi_minor == 1)
+    let styles = UnsafeBufferPointer(start: plugin.styles, count: Int(plugin.style_count))
+    let entry = try #require(styles.first { String(cString: $0.name) == style }, "\(library) has no \(style)")
+    return entry.reduced_motion_fallback.map { String(cString: $0) }
+  }
+
+  @Test(
+    "each style names its fallback, and the fallback resolves through the bundled registry",
+    arguments: fallbacks.map { [$0.library, $0.style, $0.fallback ?? ""] })
+  func namesItsFallback(row: [String]) throws {
+    let (library, style, expected) = (row[0], row[1], row[2].isEmpty ? nil : row[2])
+    #expect(try Self.fallback(library: library, style: style) == expected)
+    if let expected {
+      let resolved = try bundledRegistry.resolve(expected)
+      // A fallback is a fade: it neither moves nor names a fallback of its own.
+      #expect(try Self.fallback(library: libraryName(of: resolved), style: resolved.entry.style.name) == nil)
+    }
+  }
+
+  private func libraryName(of resolved: ResolvedStyle) -> String {
+    URL(fileURLWithPath: resolved.entry.plugin.file).lastPathComponent
   }
 }
