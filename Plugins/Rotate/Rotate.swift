@@ -26,10 +26,19 @@ private let buildRotate:
         let (dx, dy, ax, ay) = edges[Int(edge)]
         // sense 0 "counterclockwise": CoconutKit's setup -π/2 and steps +π/4, negated; 1 "clockwise": the opposite.
         let eighth = sense == 0 ? -Double.pi / 4 : Double.pi / 4
+        let start = -2 * eighth
         try b.step(0)
-        try b.rotate(appearing, -2 * eighth, ax, ay, 0)
+        try b.rotate(appearing, start, ax, ay, 0)
         try b.moveAnchor(appearing, dx, dy)
         try b.moveAnchor(disappearing, dx, dy)
+        // Turned a quarter by `start`, the appearing content's edge opposite the hinge stands one extent towards the
+        // viewer or away from it: z = -2 dy sin(start) about the x axis, 2 dx sin(start) about the y axis, in extents.
+        // Away (z > 0), the new content comes from behind the old one, which tips towards the viewer: the old content
+        // is then drawn on top, as it stands in front. (Core Animation drew CoconutKit's views in their order, the
+        // appearing one above, so that the new content showed through the old one from the start; here it does not.)
+        let sine: Double = start > 0 ? 1 : -1
+        let farEdgeZ = ax != 0 ? -2 * dy * sine : 2 * dx * sine
+        if farEdgeZ > 0 { try b.onTop(disappearing) }
         try b.changePerspective(1 / (distance * b.context.width))
         try b.step(0.3, Int32(SH_CURVE_EASE_IN))
         try b.rotate(appearing, eighth, ax, ay, 0)
