@@ -41,6 +41,11 @@ let package = Package(
     .library(name: "StagehandPush", type: .dynamic, targets: ["StagehandPush"]),
     .library(name: "StagehandCover", type: .dynamic, targets: ["StagehandCover"]),
     .library(name: "StagehandFlip", type: .dynamic, targets: ["StagehandFlip"]),
+    // The rest of CoconutKit's transitions: none, flow, emerge and rotate.
+    .library(name: "StagehandNone", type: .dynamic, targets: ["StagehandNone"]),
+    .library(name: "StagehandFlow", type: .dynamic, targets: ["StagehandFlow"]),
+    .library(name: "StagehandEmerge", type: .dynamic, targets: ["StagehandEmerge"]),
+    .library(name: "StagehandRotate", type: .dynamic, targets: ["StagehandRotate"]),
     // The third-party example, in plain C.
     .library(name: "StagehandExampleZoom", type: .dynamic, targets: ["StagehandExampleZoom"]),
   ],
@@ -111,6 +116,18 @@ let package = Package(
       linkerSettings: pluginExports),
     .target(
       name: "StagehandFlip", dependencies: ["CStagehandPlugin"], path: "Plugins/Flip",
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandNone", dependencies: ["CStagehandPlugin"], path: "Plugins/None",
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandFlow", dependencies: ["CStagehandPlugin"], path: "Plugins/Flow",
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandEmerge", dependencies: ["CStagehandPlugin"], path: "Plugins/Emerge",
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandRotate", dependencies: ["CStagehandPlugin"], path: "Plugins/Rotate",
       linkerSettings: pluginExports),
     .target(
       name: "StagehandExampleZoom", dependencies: ["CStagehandPlugin"], path: "Plugins/Examples/Zoom",

@@ -1,11 +1,24 @@
 // The cover styles: the new content slides in over the old one, from an edge or a corner.
+//
+// CoconutKit's HLSTransitionCoverFrom{Bottom,Top,Left,Right,TopLeft,TopRight,BottomLeft,BottomRight} and their
+// ...PushToBack versions: the same offsets, the same single 0.4 s step and the same push-to-back scale, 0.95.
 
 import CStagehandPlugin
 
-/// Where the appearing content comes from, in the order of the `direction` labels, in container extents.
-private let offsets: [(x: Double, y: Double)] = [
-  (0, 1), (0, -1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1),
+/// Where the appearing content comes from, in the order of the `direction` labels, in container extents; `nil` for
+/// the last two labels, leading and trailing, which follow the layout direction.
+private let offsets: [(x: Double, y: Double)?] = [
+  (0, 1), (0, -1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1), nil, nil,
 ]
+
+/// The offset of `direction`, with leading and trailing resolved for the context's layout direction.
+private func offset(_ direction: Int32, _ b: Builder) throws(BuildStatus) -> (x: Double, y: Double) {
+  guard offsets.indices.contains(Int(direction)) else { throw BuildStatus(code: Int32(SH_ERROR_INVALID_ARGUMENT)) }
+  if let fixed = offsets[Int(direction)] { return fixed }
+  // Leading (8) is the left in a left-to-right layout and the right in a right-to-left one; trailing (9) the other.
+  let fromLeft = (direction == 8) != b.isRightToLeft
+  return (fromLeft ? -1 : 1, 0)
+}
 
 /// `cover(direction, push-to-back)`: the appearing layer slides in over a still disappearing one (0.4 s), which
 /// optionally recedes to 0.95 of its size.
@@ -13,9 +26,9 @@ private let buildCover:
   @convention(c) (UnsafePointer<sh_context>?, UnsafePointer<sh_host>?, OpaquePointer?, Int32, Bool) -> Int32 = {
     context, host, handle, direction, pushToBack in
     Builder.run(context, host, handle) { (b) throws(BuildStatus) in
-      guard offsets.indices.contains(Int(direction)) else { throw BuildStatus(code: Int32(SH_ERROR_INVALID_ARGUMENT)) }
-      let dx = offsets[Int(direction)].x * b.context.width
-      let dy = offsets[Int(direction)].y * b.context.height
+      let unit = try offset(direction, b)
+      let dx = unit.x * b.context.width
+      let dy = unit.y * b.context.height
       try b.step(0)
       try b.translate(appearing, dx, dy)
       try b.step(0.4)
@@ -41,8 +54,14 @@ nonisolated(unsafe) private let descriptor = plugin(
       parameters: (
         enumParameter(
           "direction",
-          labels: ["bottom", "top", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right"],
-          defaultIndex: 0, description: "The edge or corner the new content comes from."),
+          labels: [
+            "bottom", "top", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right", "leading",
+            "trailing",
+          ],
+          defaultIndex: 0,
+          description:
+            "The edge or corner the new content comes from; leading is the left in a left-to-right layout, the right in a right-to-left one."
+        ),
         boolParameter(
           "push-to-back", defaultValue: false, description: "Whether the old content recedes to 0.95 of its size."),
       ),
@@ -83,7 +102,21 @@ nonisolated(unsafe) private let descriptor = plugin(
         coverPreset(
           "cover-from-bottom-right-push-to-back",
           "Slides in from the bottom-right corner while the old content recedes.", "bottom-right", back: true),
+        coverPreset(
+          "cover-from-leading", "Slides the new content in from the leading edge (the left in a left-to-right layout).",
+          "leading", back: false),
+        coverPreset(
+          "cover-from-trailing",
+          "Slides the new content in from the trailing edge (the right in a left-to-right layout).", "trailing",
+          back: false),
+        coverPreset(
+          "cover-from-leading-push-to-back", "Slides in from the leading edge while the old content recedes.",
+          "leading", back: true),
+        coverPreset(
+          "cover-from-trailing-push-to-back", "Slides in from the trailing edge while the old content recedes.",
+          "trailing", back: true),
       ],
+      reducedMotionFallback: "org.stagehand.cross-dissolve:fade-in",
       builder: buildCover)
   ])
 

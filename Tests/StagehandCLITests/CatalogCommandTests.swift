@@ -35,7 +35,7 @@ struct CatalogCommandTests {
     #expect(Set(qualified) == Set(bundledCatalog.entries.map(\.qualifiedName)))
     let push = styles?.first { $0["name"] as? String == "push" }
     #expect((push?["library"] as? String)?.hasSuffix("/libStagehandPush.so") == true)
-    #expect((push?["presets"] as? [Any])?.count == 12)
+    #expect((push?["presets"] as? [Any])?.count == 18)
   }
 
   @Test("info of a style names its plugin, library, builder, parameters and presets")
@@ -78,7 +78,8 @@ struct CatalogCommandTests {
     #expect(result.status == 64)
     #expect(result.standardOutput == "")
     #expect(
-      result.standardError == "stagehand: unknown style 'flop'; did you mean 'flip'? Run 'stagehand list' to see all\n")
+      result.standardError
+        == "stagehand: unknown style 'flop'; did you mean 'flip' or 'flow'? Run 'stagehand list' to see all\n")
   }
 
   @Test("the host binary contains no style: copied alone, it finds none; given the plugin path, it finds them all")
