@@ -6,12 +6,14 @@
  *
  *   wipe       the new content is uncovered by an edge sweeping across from a side or a corner: the appearing layer's
  *              clip rectangle grows from that side (one inset) or corner (two insets) until it fills the container;
+ *              or (mode shrink) the old content's, on top, shrinks into it until nothing is left;
  *   iris       a circle: the new content opens in a growing circle (open), the old content, drawn on top, shrinks
  *              into a circle (close), or the old content shrinks to black and the new one grows out of it
  *              (through-black, with an opaque black backdrop);
  *   barn-door  two edges at once: the new content opens out from the middle line (open), or the old content, on top,
- *              closes in towards it (close); horizontally (the left and right edges move), vertically (the top and
- *              bottom edges) or both at once (a box).
+ *              closes in towards it (close), or the old one closes to black and the new one opens out of it
+ *              (through-black); horizontally (the left and right edges move), vertically (the top and bottom edges)
+ *              or both at once (a box).
  *
  * Each style has a `curve` parameter, the timing curve of its sweep. The host derives every inverse.
  */
@@ -135,6 +137,14 @@ static const struct wipe_place {
     [WIPE_BOTTOM_TRAILING] = {0, 1, 'T'},
 };
 
+/* What moves: the new content's clip grows out of the origin, or the old content's, on top, shrinks into it. */
+enum wipe_mode { WIPE_GROW, WIPE_SHRINK, WIPE_MODE_COUNT };
+
+static const char *const wipe_mode_labels[WIPE_MODE_COUNT] = {
+    [WIPE_GROW] = "grow",
+    [WIPE_SHRINK] = "shrink",
+};
+
 static const sh_parameter wipe_parameters[] = {
     {
         .struct_size = sizeof(sh_parameter),
@@ -145,21 +155,34 @@ static const sh_parameter wipe_parameters[] = {
         .default_value = WIPE_LEFT,
         .label_count = WIPE_ORIGIN_COUNT,
         .labels = wipe_origin_labels,
-        .description = "The side or corner the new content is uncovered from; leading and trailing follow the layout "
-                       "direction.",
+        .description = "The side or corner the wipe starts from (grow), or ends in (shrink); leading and trailing "
+                       "follow the layout direction.",
+    },
+    {
+        .struct_size = sizeof(sh_parameter),
+        .symbol = "mode",
+        .type = SH_PARAM_ENUM,
+        .minimum = 0,
+        .maximum = WIPE_MODE_COUNT - 1,
+        .default_value = WIPE_GROW,
+        .label_count = WIPE_MODE_COUNT,
+        .labels = wipe_mode_labels,
+        .description = "grow: the new content is uncovered from the origin outwards; shrink: the old content, on top, "
+                       "shrinks into the origin (for a corner, a rectangle that shrinks into it).",
     },
     CLIP_CURVE_PARAMETER,
 };
 
-/* wipe(origin, curve): the appearing layer's clip starts empty, collapsed against the origin (an inset of 1 on the
- * opposite edge, and on the opposite vertical edge too for a corner), and those insets go back to 0 over the step. At
- * a fraction f of a linear sweep from a side, exactly the part f of the new content nearest that side is drawn. */
+/* wipe(origin, mode, curve). Growing, the appearing layer's clip starts empty, collapsed against the origin (an inset
+ * of 1 on the opposite edge, and on the opposite vertical edge too for a corner), and those insets go back to 0 over
+ * the step: at a fraction f of a linear sweep from a side, exactly the part f of the new content nearest that side is
+ * drawn. Shrinking, the disappearing layer is put on top and the same insets grow from 0 to 1 on it. */
 static int32_t wipe_build(const sh_context *context, const sh_host *host, sh_builder *builder, int32_t origin,
-                          int32_t curve_index)
+                          int32_t mode, int32_t curve_index)
 {
     int32_t curve = clip_curve(curve_index);
-    if (origin < 0 || origin >= WIPE_ORIGIN_COUNT || curve < 0) {
-        return clip_invalid(host, builder, "wipe: the origin or curve is not one of its labels.");
+    if (origin < 0 || origin >= WIPE_ORIGIN_COUNT || mode < 0 || mode >= WIPE_MODE_COUNT || curve < 0) {
+        return clip_invalid(host, builder, "wipe: the origin, mode or curve is not one of its labels.");
     }
     const struct wipe_place *place = &wipe_places[origin];
     int x = place->x;
@@ -173,6 +196,11 @@ static int32_t wipe_build(const sh_context *context, const sh_host *host, sh_bui
     double bottom = place->y == -1 ? 1.0 : 0.0;
     double left = x == 1 ? 1.0 : 0.0;
     double right = x == -1 ? 1.0 : 0.0;
+    if (mode == WIPE_SHRINK) {
+        CLIP_TRY(host->begin_step(builder, WIPE_DURATION, curve));
+        CLIP_TRY(host->set_on_top(builder, SH_LAYER_DISAPPEARING, SH_STEP_START));
+        return host->change_inset(builder, SH_LAYER_DISAPPEARING, top, right, bottom, left);
+    }
     CLIP_TRY(host->begin_step(builder, 0.0, SH_CURVE_LINEAR));
     CLIP_TRY(host->change_inset(builder, SH_LAYER_APPEARING, top, right, bottom, left));
     CLIP_TRY(host->begin_step(builder, WIPE_DURATION, curve));
@@ -196,6 +224,19 @@ WIPE_PRESET_VALUES(wipe_top_leading_values, "top-leading");
 WIPE_PRESET_VALUES(wipe_top_trailing_values, "top-trailing");
 WIPE_PRESET_VALUES(wipe_bottom_leading_values, "bottom-leading");
 WIPE_PRESET_VALUES(wipe_bottom_trailing_values, "bottom-trailing");
+
+#define WIPE_SHRINK_VALUES(identifier, label) \
+    static const sh_preset_value identifier[] = {{.parameter = "origin", .value = label}, \
+                                                 {.parameter = "mode", .value = "shrink"}}
+
+WIPE_SHRINK_VALUES(wipe_to_top_left_values, "top-left");
+WIPE_SHRINK_VALUES(wipe_to_top_right_values, "top-right");
+WIPE_SHRINK_VALUES(wipe_to_bottom_left_values, "bottom-left");
+WIPE_SHRINK_VALUES(wipe_to_bottom_right_values, "bottom-right");
+WIPE_SHRINK_VALUES(wipe_to_top_leading_values, "top-leading");
+WIPE_SHRINK_VALUES(wipe_to_top_trailing_values, "top-trailing");
+WIPE_SHRINK_VALUES(wipe_to_bottom_leading_values, "bottom-leading");
+WIPE_SHRINK_VALUES(wipe_to_bottom_trailing_values, "bottom-trailing");
 
 #define CLIP_PRESET(preset_name, preset_summary, preset_values)                                        \
     {                                                                                                  \
@@ -240,6 +281,27 @@ static const sh_preset wipe_presets[] = {
     CLIP_PRESET("wipe-from-bottom-trailing",
                 "A rectangle grows out of the bottom corner on the trailing side, uncovering the new content.",
                 wipe_bottom_trailing_values),
+    CLIP_PRESET("wipe-to-top-left", "The old content shrinks into the top-left corner, uncovering the new one.",
+                wipe_to_top_left_values),
+    CLIP_PRESET("wipe-to-top-right", "The old content shrinks into the top-right corner, uncovering the new one.",
+                wipe_to_top_right_values),
+    CLIP_PRESET("wipe-to-bottom-left", "The old content shrinks into the bottom-left corner, uncovering the new one.",
+                wipe_to_bottom_left_values),
+    CLIP_PRESET("wipe-to-bottom-right",
+                "The old content shrinks into the bottom-right corner, uncovering the new one.",
+                wipe_to_bottom_right_values),
+    CLIP_PRESET("wipe-to-top-leading",
+                "The old content shrinks into the top corner on the leading side, uncovering the new one.",
+                wipe_to_top_leading_values),
+    CLIP_PRESET("wipe-to-top-trailing",
+                "The old content shrinks into the top corner on the trailing side, uncovering the new one.",
+                wipe_to_top_trailing_values),
+    CLIP_PRESET("wipe-to-bottom-leading",
+                "The old content shrinks into the bottom corner on the leading side, uncovering the new one.",
+                wipe_to_bottom_leading_values),
+    CLIP_PRESET("wipe-to-bottom-trailing",
+                "The old content shrinks into the bottom corner on the trailing side, uncovering the new one.",
+                wipe_to_bottom_trailing_values),
 };
 
 /* ------------------------------------------------------------------------------------------------------------------ */
@@ -330,7 +392,7 @@ static const sh_preset iris_presets[] = {
 /* ------------------------------------------------------------------------------------------------------------------ */
 
 enum barn_door_orientation { BARN_HORIZONTAL, BARN_VERTICAL, BARN_BOX, BARN_ORIENTATION_COUNT };
-enum barn_door_motion { BARN_OPEN, BARN_CLOSE, BARN_MOTION_COUNT };
+enum barn_door_motion { BARN_OPEN, BARN_CLOSE, BARN_THROUGH_BLACK, BARN_MOTION_COUNT };
 
 static const char *const barn_door_orientation_labels[BARN_ORIENTATION_COUNT] = {
     [BARN_HORIZONTAL] = "horizontal",
@@ -341,6 +403,7 @@ static const char *const barn_door_orientation_labels[BARN_ORIENTATION_COUNT] = 
 static const char *const barn_door_motion_labels[BARN_MOTION_COUNT] = {
     [BARN_OPEN] = "open",
     [BARN_CLOSE] = "close",
+    [BARN_THROUGH_BLACK] = "through-black",
 };
 
 static const sh_parameter barn_door_parameters[] = {
@@ -366,7 +429,8 @@ static const sh_parameter barn_door_parameters[] = {
         .label_count = BARN_MOTION_COUNT,
         .labels = barn_door_motion_labels,
         .description = "open: the new content opens out from the middle; close: the old content, on top, closes in "
-                       "towards the middle.",
+                       "towards the middle; through-black: the old content closes to black, then the new one opens "
+                       "out of it.",
     },
     CLIP_CURVE_PARAMETER,
 };
@@ -389,9 +453,24 @@ static int32_t barn_door_build(const sh_context *context, const sh_host *host, s
         CLIP_TRY(host->begin_step(builder, BARN_DOOR_DURATION, curve));
         return host->change_inset(builder, SH_LAYER_APPEARING, -ends, -sides, -ends, -sides);
     }
+    if (motion == BARN_CLOSE) {
+        CLIP_TRY(host->begin_step(builder, BARN_DOOR_DURATION, curve));
+        CLIP_TRY(host->set_on_top(builder, SH_LAYER_DISAPPEARING, SH_STEP_START));
+        return host->change_inset(builder, SH_LAYER_DISAPPEARING, ends, sides, ends, sides);
+    }
+    /* Through black: the old content closes over the first half, the new one opens over the second, over an opaque
+     * black backdrop that goes again at the end (as iris through-black). */
+    CLIP_TRY(host->begin_step(builder, 0.0, SH_CURVE_LINEAR));
+    CLIP_TRY(host->change_backdrop(builder, 0, 0, 0, 1));
+    CLIP_TRY(host->change_inset(builder, SH_LAYER_APPEARING, ends, sides, ends, sides));
     CLIP_TRY(host->begin_step(builder, BARN_DOOR_DURATION, curve));
     CLIP_TRY(host->set_on_top(builder, SH_LAYER_DISAPPEARING, SH_STEP_START));
-    return host->change_inset(builder, SH_LAYER_DISAPPEARING, ends, sides, ends, sides);
+    CLIP_TRY(host->set_interval(builder, 0.0, 0.5));
+    CLIP_TRY(host->change_inset(builder, SH_LAYER_DISAPPEARING, ends, sides, ends, sides));
+    CLIP_TRY(host->set_interval(builder, 0.5, 1.0));
+    CLIP_TRY(host->change_inset(builder, SH_LAYER_APPEARING, -ends, -sides, -ends, -sides));
+    CLIP_TRY(host->begin_step(builder, 0.0, SH_CURVE_LINEAR));
+    return host->change_backdrop(builder, 0, 0, 0, -1);
 }
 
 static const sh_preset_value barn_open_horizontal_values[] = {{.parameter = "orientation", .value = "horizontal"},
@@ -406,6 +485,12 @@ static const sh_preset_value box_open_values[] = {{.parameter = "orientation", .
                                                   {.parameter = "motion", .value = "open"}};
 static const sh_preset_value box_close_values[] = {{.parameter = "orientation", .value = "box"},
                                                    {.parameter = "motion", .value = "close"}};
+static const sh_preset_value box_through_black_values[] = {{.parameter = "orientation", .value = "box"},
+                                                           {.parameter = "motion", .value = "through-black"}};
+static const sh_preset_value barn_through_black_horizontal_values[] = {
+    {.parameter = "orientation", .value = "horizontal"}, {.parameter = "motion", .value = "through-black"}};
+static const sh_preset_value barn_through_black_vertical_values[] = {
+    {.parameter = "orientation", .value = "vertical"}, {.parameter = "motion", .value = "through-black"}};
 
 static const sh_preset barn_door_presets[] = {
     CLIP_PRESET("barn-door-open-horizontal",
@@ -423,6 +508,16 @@ static const sh_preset barn_door_presets[] = {
     CLIP_PRESET("box-open", "The new content appears in a rectangle that grows from the centre.", box_open_values),
     CLIP_PRESET("box-close", "The old content shrinks into a rectangle at the centre, uncovering the new one.",
                 box_close_values),
+    CLIP_PRESET("box-through-black",
+                "The old content shrinks into a rectangle at the centre, to black, then the new one grows out of it.",
+                box_through_black_values),
+    CLIP_PRESET("barn-door-through-black-horizontal",
+                "The old content closes sideways to a line down the middle, to black, then the new one opens out of "
+                "it.",
+                barn_through_black_horizontal_values),
+    CLIP_PRESET("barn-door-through-black-vertical",
+                "The old content closes to a line across the middle, to black, then the new one opens out of it.",
+                barn_through_black_vertical_values),
 };
 
 /* ------------------------------------------------------------------------------------------------------------------ */
@@ -433,7 +528,7 @@ static const sh_style clip_styles[] = {
     {
         .struct_size = sizeof(sh_style),
         .name = "wipe",
-        .summary = "The new content is uncovered by an edge sweeping across from a side or a corner; nothing moves.",
+        .summary = "An edge sweeps across from a side or a corner, uncovering the new content; nothing moves.",
         .default_duration = WIPE_DURATION,
         .parameter_count = CLIP_COUNT(wipe_parameters),
         .parameters = wipe_parameters,

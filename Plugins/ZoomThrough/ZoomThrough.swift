@@ -1,4 +1,5 @@
-// The zoom-through style: the camera seems to move through the old content to the new one, or back out of it.
+// The zoom-through style: the camera seems to move through the old content to the new one, or back out of it; and the
+// squeeze style: the old content is squashed flat to a line across the middle, uncovering the new one.
 
 import CStagehandPlugin
 
@@ -26,9 +27,32 @@ private let buildZoomThrough:
     }
   }
 
+/// The factor a squeeze scales the old content by: a line a thousandth of its height or width (a scale factor MUST
+/// NOT be 0). The old content is gone once the animation has ended (section 9, "The end").
+private let squeezed = 0.001
+
+/// `squeeze(axis)` (0.5 s): the disappearing layer, put on top, scales about its centre to a thousandth of its height
+/// (`vertical`, towards a line across the middle) or of its width (`horizontal`, towards a line down the middle); the
+/// appearing layer stays still underneath.
+private let buildSqueeze:
+  @convention(c) (UnsafePointer<sh_context>?, UnsafePointer<sh_host>?, OpaquePointer?, Int32) -> Int32 = {
+    context, host, handle, axis in
+    Builder.run(context, host, handle) { (b) throws(BuildStatus) in
+      guard axis == 0 || axis == 1 else { throw BuildStatus(code: Int32(SH_ERROR_INVALID_ARGUMENT)) }
+      try b.step(0.5)
+      try b.onTop(disappearing)
+      if axis == 0 {
+        try b.scale(disappearing, 1, squeezed)
+      } else {
+        try b.scale(disappearing, squeezed, 1)
+      }
+    }
+  }
+
 nonisolated(unsafe) private let descriptor = plugin(
-  id: "org.stagehand.zoom-through", version: "1.0.0", name: "Zoom through",
-  description: "The camera seems to move through the old content to the new one, or back out of it, with fades.",
+  id: "org.stagehand.zoom-through", version: "1.0.0", name: "Zoom through and squeeze",
+  description:
+    "The camera seems to move through the old content to the new one, or back out of it, with fades; or the old content is squashed flat, uncovering the new one.",
   styles: [
     style(
       "zoom-through",
@@ -56,7 +80,25 @@ nonisolated(unsafe) private let descriptor = plugin(
           [("direction", "out")]),
       ],
       reducedMotionFallback: "org.stagehand.cross-dissolve:cross-dissolve",
-      builder: buildZoomThrough)
+      builder: buildZoomThrough),
+    style(
+      "squeeze", summary: "The old content is squashed flat to a line through the middle, uncovering the new one.",
+      defaultDuration: 0.5,
+      parameters: enumParameter(
+        "axis", labels: ["vertical", "horizontal"], defaultIndex: 0,
+        description:
+          "vertical: the old content's height shrinks, to a line across the middle; horizontal: its width, to a line down the middle."
+      ),
+      presets: [
+        preset(
+          "squeeze-vertically", "The old content is squashed from top and bottom to a line across the middle.",
+          [("axis", "vertical")]),
+        preset(
+          "squeeze-horizontally", "The old content is squashed from left and right to a line down the middle.",
+          [("axis", "horizontal")]),
+      ],
+      reducedMotionFallback: "org.stagehand.cross-dissolve:cross-dissolve",
+      builder: buildSqueeze),
   ])
 
 /// The plugin entry of stagehand_plugin.h.

@@ -16,9 +16,12 @@ struct BeyondCoconutKitStylesTests {
       ["reveal"] + edges("reveal-to-") + corners("reveal-to-") + ["uncover"] + edges("uncover-to-"),
     "org.stagehand.clip": [
       "wipe", "iris", "iris-open", "iris-close", "iris-through-black", "barn-door", "barn-door-open-horizontal",
-      "barn-door-close-horizontal", "barn-door-open-vertical", "barn-door-close-vertical", "box-open", "box-close",
-    ] + edges("wipe-from-") + corners("wipe-from-"),
-    "org.stagehand.zoom-through": ["zoom-through", "zoom-through-in", "zoom-through-out"],
+      "barn-door-close-horizontal", "barn-door-through-black-horizontal", "barn-door-open-vertical",
+      "barn-door-close-vertical", "barn-door-through-black-vertical", "box-open", "box-close", "box-through-black",
+    ] + edges("wipe-from-") + corners("wipe-from-") + corners("wipe-to-"),
+    "org.stagehand.zoom-through": [
+      "zoom-through", "zoom-through-in", "zoom-through-out", "squeeze", "squeeze-vertically", "squeeze-horizontally",
+    ],
     "org.stagehand.door": ["door"] + hinges("door-hinged-") + ["swing"] + hinges("swing-from-"),
     "org.stagehand.fade-through": ["fade-through", "fade-through-black", "fade-through-white", "fade-through-grey"],
     "org.stagehand.spring": ["spring-slide"] + edges("spring-slide-from-") + ["spring-push"]
@@ -44,9 +47,9 @@ struct BeyondCoconutKitStylesTests {
   static let ltr = TransitionContext(bounds: bounds)
   static let rtl = TransitionContext(bounds: bounds, layoutDirection: .rightToLeft)
 
-  @Test("the families add 90 names, none of them twice")
+  @Test("the families add 104 names, none of them twice")
   func namesAreNew() {
-    #expect(Self.names.count == 90)
+    #expect(Self.names.count == 104)
     #expect(Set(Self.names).count == Self.names.count)
   }
 
@@ -67,12 +70,15 @@ struct BeyondCoconutKitStylesTests {
     for name in ["cube", "door", "swing"] {
       #expect(try bundledRegistry.resolve(name).entry.style.uses3D, "\(name)")
     }
-    for name in ["reveal", "uncover", "wipe", "iris", "barn-door", "zoom-through", "fade-through", "spring-slide"] {
+    for name in [
+      "reveal", "uncover", "wipe", "iris", "barn-door", "zoom-through", "squeeze", "fade-through", "spring-slide",
+      "spring-push",
+    ] {
       #expect(try !bundledRegistry.resolve(name).entry.style.uses3D, "\(name)")
     }
     let styles = [
       "cube", "reveal", "uncover", "wipe", "iris", "barn-door", "zoom-through", "door", "swing", "fade-through",
-      "spring-slide", "spring-push",
+      "spring-slide", "spring-push", "squeeze",
     ]
     #expect(Set(styles) == Set(Self.names.map { try? bundledRegistry.resolve($0).entry.style.name }))
     for style in styles {
@@ -218,12 +224,54 @@ struct BeyondCoconutKitStylesTests {
     #expect(middle.stage.perspective > 0)
   }
 
+  @Test("a shrinking wipe puts the old content on top and collapses its clip into the corner")
+  func wipeToCorner() throws {
+    let wipe = try bundledRegistry.forward(
+      Transition("wipe-to-top-left", parameters: ["curve": "linear"]), in: Self.ltr)
+    let half = wipe.sample(at: 0.25)
+    #expect(half.onTop == .disappearing)
+    #expect(nearly(half.disappearing.clip.insets, Insets(top: 0, right: 0.5, bottom: 0.5, left: 0)))
+    #expect(half.appearing.clip == .none)
+    #expect(wipe.finalStates.disappearing.clip.isEmpty)
+  }
+
+  @Test("a box through black closes the old content to black over the first half, opens the new one over the second")
+  func boxThroughBlack() throws {
+    let box = try bundledRegistry.forward(
+      Transition("box-through-black", parameters: ["curve": "linear"]), in: Self.ltr)
+    #expect(box.duration == 0.5)
+    let quarter = box.sample(at: 0.125)
+    #expect(quarter.onTop == .disappearing)
+    #expect(nearly(quarter.disappearing.clip.insets, Insets(top: 0.25, right: 0.25, bottom: 0.25, left: 0.25)))
+    #expect(quarter.appearing.clip.isEmpty)
+    let middle = box.sample(at: 0.25)
+    #expect(middle.disappearing.clip.isEmpty && middle.appearing.clip.isEmpty)
+    #expect(middle.backdrop == Backdrop(red: 0, green: 0, blue: 0, opacity: 1))
+    #expect(
+      nearly(box.sample(at: 0.375).appearing.clip.insets, Insets(top: 0.25, right: 0.25, bottom: 0.25, left: 0.25)))
+    #expect(box.finalStates.appearing.clip == .none)
+    #expect(box.finalStates.backdrop.opacity == 0)
+  }
+
+  @Test("a squeeze flattens the old content, on top, about the centre")
+  func squeeze() throws {
+    let squeeze = try bundledRegistry.forward(Transition("squeeze-vertically"), in: Self.ltr)
+    let middle = squeeze.sample(at: 0.25)
+    #expect(middle.onTop == .disappearing)
+    #expect(middle.disappearing.scale.x == 1)
+    #expect(abs(middle.disappearing.scale.y - (1 + 0.001) / 2) < 1e-9)
+    #expect(abs(squeeze.finalStates.disappearing.scale.y - 0.001) < 1e-12)
+    #expect(maxDifference(squeeze.finalStates.appearing, .identity) == 0)
+  }
+
   /// Each leading or trailing preset, and the left or right one it is in a left-to-right layout.
   static let leadingTrailing: [(String, String, String)] = [
     ("wipe-from-leading", "wipe-from-left", "wipe-from-right"),
     ("wipe-from-trailing", "wipe-from-right", "wipe-from-left"),
     ("wipe-from-top-leading", "wipe-from-top-left", "wipe-from-top-right"),
     ("wipe-from-bottom-trailing", "wipe-from-bottom-right", "wipe-from-bottom-left"),
+    ("wipe-to-top-leading", "wipe-to-top-left", "wipe-to-top-right"),
+    ("wipe-to-bottom-trailing", "wipe-to-bottom-right", "wipe-to-bottom-left"),
     ("reveal-to-leading", "reveal-to-left", "reveal-to-right"),
     ("reveal-to-trailing", "reveal-to-right", "reveal-to-left"),
     ("reveal-to-top-trailing", "reveal-to-top-right", "reveal-to-top-left"),
@@ -259,10 +307,10 @@ struct BeyondCoconutKitStylesTests {
   }
 
   /// The bundled catalog's size after these families: the 39 names of push, cover, flip, the fades and the example's
-  /// zoom, and these 90.
-  @Test("the bundled catalog has at least 129 names")
+  /// zoom, and these 104.
+  @Test("the bundled catalog has at least 143 names")
   func catalogSize() {
-    #expect(bundledNames.count >= 129)
+    #expect(bundledNames.count >= 143)
     #expect(Set(bundledNames).count == bundledNames.count, "a name is bundled twice")
     #expect(bundledRegistry.catalog().rejected.isEmpty)
   }
