@@ -5,7 +5,10 @@ import Testing
 @Suite("stagehand check: the validator on the command line")
 struct CheckCommandTests {
   /// The bundled plugin libraries next to the built executable.
-  static let bundled = ["Cover", "CrossDissolve", "ExampleZoom", "Flip", "Push"].map {
+  static let bundled = [
+    "Clip", "Cover", "CrossDissolve", "Cube", "Door", "ExampleZoom", "FadeThrough", "Flip", "Push", "Reveal", "Spring",
+    "ZoomThrough",
+  ].map {
     BuiltProducts.directory.appendingPathComponent("libStagehand\($0).so").path
   }
 

@@ -26,7 +26,7 @@ struct InstallTests {
     #expect(list.standardOutput.contains("org.stagehand.push"))
     let check = try run(stagehand, ["check", "--strict", prefix + "/lib/stagehand/plugins"], environment: environment)
     #expect(check.status == 0, "\(check.standardOutput)")
-    #expect(check.standardOutput.hasSuffix("5 of 5 libraries passed (strict)\n"))
+    #expect(check.standardOutput.hasSuffix("12 of 12 libraries passed (strict)\n"))
 
     // A plugin from the template, built with its Makefile against the installed header (pkg-config).
     let project = root.appendingPathComponent("slide-in").path
