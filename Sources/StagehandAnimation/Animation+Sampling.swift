@@ -169,15 +169,17 @@ extension Animation {
 extension LayerStates {
   /// Whether every number of every layer is finite.
   public var isFinite: Bool {
-    backdrop.isFinite
-      && LayerID.allCases.allSatisfy { layer in
-        let state = self[layer]
-        return state.clip.isFinite
-          && [
-            state.translation.x, state.translation.y, state.translation.z, state.rotation.w, state.rotation.x,
-            state.rotation.y, state.rotation.z, state.scale.x, state.scale.y, state.scale.z, state.anchor.x,
-            state.anchor.y, state.opacity, state.perspective,
-          ].allSatisfy(\.isFinite)
-      }
+    backdrop.isFinite && appearing.isFinite && disappearing.isFinite && stage.isFinite
+  }
+}
+
+extension LayerState {
+  /// Whether every number of the state is finite, its clip's included.
+  public var isFinite: Bool {
+    // A chain of comparisons rather than an array: this runs for every layer of every build.
+    translation.x.isFinite && translation.y.isFinite && translation.z.isFinite && rotation.w.isFinite
+      && rotation.x.isFinite && rotation.y.isFinite && rotation.z.isFinite && scale.x.isFinite && scale.y.isFinite
+      && scale.z.isFinite && anchor.x.isFinite && anchor.y.isFinite && opacity.isFinite && perspective.isFinite
+      && clip.isFinite
   }
 }

@@ -103,10 +103,10 @@ public struct Clip: Hashable, Sendable {
 
   /// Whether every number is finite.
   public var isFinite: Bool {
-    [
-      insets.top, insets.right, insets.bottom, insets.left, cornerRadius, ellipseCentre.x, ellipseCentre.y,
-      ellipseRadii.x, ellipseRadii.y,
-    ].allSatisfy(\.isFinite)
+    // A chain of comparisons rather than an array: this runs for every layer of every build.
+    insets.top.isFinite && insets.right.isFinite && insets.bottom.isFinite && insets.left.isFinite
+      && cornerRadius.isFinite && ellipseCentre.x.isFinite && ellipseCentre.y.isFinite && ellipseRadii.x.isFinite
+      && ellipseRadii.y.isFinite
   }
 }
 

@@ -113,48 +113,39 @@ extension PluginChecker {
     }
   }
 
-  /// Whether two animations have the same duration and the same layer states at the start, at each quarter and at
-  /// the end, within a millionth of a point or of a unit: transforms and opacities, and at the quarters [1.1] clips and
-  /// the backdrop too. (The ends are left out for those: a backdrop set up and taken away in instant steps at the
-  /// ends is sampled on the other side of the instant in a derived inverse, unseen behind opaque contents. The draw
-  /// order is left out everywhere: a cross-dissolve's inverse draws the other content on top, and looks the same.)
+  /// Whether two animations have the same duration and the same layer states (transform, visible opacity and clip),
+  /// and the same visible backdrop, at the start, at each quarter and at the end, within a millionth of a point or
+  /// of a unit. The draw order is not compared: a forward animation shows its appearing content on top, its inverse
+  /// the leaving one.
   static func looksTheSame(_ a: Animation, _ b: Animation) -> Bool {
     guard abs(a.duration - b.duration) <= 1e-9 * max(1, a.duration) else { return false }
+    func near(_ x: [Double], _ y: [Double]) -> Bool {
+      zip(x, y).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($0), abs($1)) }
+    }
+    func numbers(_ c: Clip) -> [Double] {
+      [
+        c.visibleInsets.top, c.visibleInsets.right, c.visibleInsets.bottom, c.visibleInsets.left,
+        max(c.cornerRadius, 0),
+        c.ellipseCentre.x, c.ellipseCentre.y, c.ellipseRadii.x, c.ellipseRadii.y,
+      ]
+    }
+    func numbers(_ b: Backdrop) -> [Double] {
+      let v = b.visible
+      return [v.red * v.opacity, v.green * v.opacity, v.blue * v.opacity, v.opacity]
+    }
     for fraction in [0, 0.25, 0.5, 0.75, 1.0] {
       let time = a.duration * fraction
+      let (x, y) = (a.sample(at: time), b.sample(at: time))
+      guard near(numbers(x.backdrop), numbers(y.backdrop)) else { return false }
       for layer in LayerID.allCases
-      where !Self.close(a.sample(layer, at: time).transform(in: unit), b.sample(layer, at: time).transform(in: unit))
-        || abs(a.sample(layer, at: time).visibleOpacity - b.sample(layer, at: time).visibleOpacity) > 1e-6
+      where !Self.close(x[layer].transform(in: unit), y[layer].transform(in: unit))
+        || abs(x[layer].visibleOpacity - y[layer].visibleOpacity) > 1e-6
+        || !near(numbers(x[layer].clip), numbers(y[layer].clip))
       {
         return false
       }
-      guard fraction > 0 && fraction < 1 else { continue }
-      for layer in [LayerID.appearing, .disappearing]
-      where !Self.close(a.sample(layer, at: time).clip, b.sample(layer, at: time).clip) {
-        return false
-      }
-      let (x, y) = (a.sample(at: time).backdrop.visible, b.sample(at: time).backdrop.visible)
-      guard
-        zip([x.red, x.green, x.blue, x.opacity], [y.red, y.green, y.blue, y.opacity]).allSatisfy({
-          abs($0 - $1) <= 1e-6
-        })
-      else { return false }
     }
     return true
-  }
-
-  /// Whether two clips cut the same: equal within a millionth, or both empty.
-  private static func close(_ a: Clip, _ b: Clip) -> Bool {
-    if a.isEmpty && b.isEmpty { return true }
-    let left = [
-      a.visibleInsets.top, a.visibleInsets.right, a.visibleInsets.bottom, a.visibleInsets.left, max(a.cornerRadius, 0),
-      a.ellipseCentre.x, a.ellipseCentre.y, a.ellipseRadii.x, a.ellipseRadii.y,
-    ]
-    let right = [
-      b.visibleInsets.top, b.visibleInsets.right, b.visibleInsets.bottom, b.visibleInsets.left, max(b.cornerRadius, 0),
-      b.ellipseCentre.x, b.ellipseCentre.y, b.ellipseRadii.x, b.ellipseRadii.y,
-    ]
-    return zip(left, right).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($0), abs($1)) }
   }
 
   private static let unit = Rect(x: 0, y: 0, width: 1, height: 1)

@@ -16,14 +16,22 @@ public struct PluginChecker {
   /// How many builds were made.
   public internal(set) var builds = 0
 
-  /// The containers every style and preset is built in: the smallest and largest sizes, both orientations, very
-  /// thin ones, and an offset origin.
-  public static let contexts: [Rect] = [
-    Rect(x: 0, y: 0, width: 320, height: 480), Rect(x: 0, y: 0, width: 480, height: 320),
-    Rect(x: 20, y: 40, width: 480, height: 320), Rect(x: 0, y: 0, width: 1, height: 1),
-    Rect(x: 0, y: 0, width: 8192, height: 8192), Rect(x: 0, y: 0, width: 1, height: 8192),
-    Rect(x: 0, y: 0, width: 8192, height: 1),
-  ]
+  /// The contexts every style and preset is built in: the smallest and largest sizes, both orientations, very
+  /// thin ones and an offset origin, left to right; then right to left, with reduced motion, and at display scale 2
+  /// (ABI 1.1: a builder reads them from its context).
+  public static let contexts: [TransitionContext] =
+    [
+      Rect(x: 0, y: 0, width: 320, height: 480), Rect(x: 0, y: 0, width: 480, height: 320),
+      Rect(x: 20, y: 40, width: 480, height: 320), Rect(x: 0, y: 0, width: 1, height: 1),
+      Rect(x: 0, y: 0, width: 8192, height: 8192), Rect(x: 0, y: 0, width: 1, height: 8192),
+      Rect(x: 0, y: 0, width: 8192, height: 1),
+    ].map { TransitionContext(bounds: $0) } + [
+      TransitionContext(bounds: Rect(x: 0, y: 0, width: 320, height: 480), layoutDirection: .rightToLeft),
+      TransitionContext(
+        bounds: Rect(x: 20, y: 40, width: 480, height: 320), layoutDirection: .rightToLeft, displayScale: 2,
+        reducesMotion: true),
+      TransitionContext(bounds: Rect(x: 0, y: 0, width: 320, height: 480), reducesMotion: true),
+    ]
 
   /// A build whose faster of two tries takes longer than this, in seconds, gets a warning (section 7: a builder
   /// SHOULD return quickly). Generous, so that a busy machine does not make a well-behaved builder look slow.
@@ -70,8 +78,8 @@ public struct PluginChecker {
     }
     var pairs: [(forward: Animation, inverse: Animation)] = []
     for (name, values) in valueSets {
-      for bounds in Self.contexts {
-        guard let pair = buildTwice(index, values, bounds, name: name) else { return }
+      for context in Self.contexts {
+        guard let pair = buildTwice(index, values, context, name: name) else { return }
         pairs.append(pair)
       }
     }
@@ -88,11 +96,11 @@ public struct PluginChecker {
 
   /// Builds forward and inverse twice each and compares the builds; nil (with a finding) when a build fails or
   /// differs.
-  mutating func buildTwice(_ index: Int, _ values: [ParameterValue], _ bounds: Rect, name: String)
+  mutating func buildTwice(_ index: Int, _ values: [ParameterValue], _ context: TransitionContext, name: String)
     -> (forward: Animation, inverse: Animation)?
   {
     let style = plugin.info.styles[index].name
-    let what = "\(name == style ? "style" : "preset") '\(name)' in a \(size(bounds)) container"
+    let what = "\(name == style ? "style" : "preset") '\(name)' in a \(describe(context)) container"
     var results: [Animation] = []
     var times: [Double] = []
     for (direction, isInverse) in [("forward", false), ("forward", false), ("inverse", true), ("inverse", true)] {
@@ -102,8 +110,8 @@ public struct PluginChecker {
       do throws(PluginError) {
         results.append(
           isInverse
-            ? try plugin.inverse(styleIndex: index, values: values, in: bounds)
-            : try plugin.forward(styleIndex: index, values: values, in: bounds))
+            ? try plugin.inverse(styleIndex: index, values: values, in: context)
+            : try plugin.forward(styleIndex: index, values: values, in: context))
       } catch {
         // The rules of the animation model (section 9) are checked by the host as it records; the rest is section 8.
         let message = "\(error)"
@@ -138,6 +146,15 @@ public struct PluginChecker {
       return nil
     }
     return (results[0], results[2])
+  }
+
+  /// `WxH` of a container, then what differs from the usual context: `right-to-left`, `scale 2`, `reduced motion`.
+  func describe(_ context: TransitionContext) -> String {
+    var parts = [size(context.bounds)]
+    if context.layoutDirection == .rightToLeft { parts.append("right-to-left") }
+    if context.displayScale != 1 { parts.append("scale \(context.displayScale)") }
+    if context.reducesMotion { parts.append("reduced-motion") }
+    return parts.joined(separator: " ")
   }
 
   /// `WxH` of a container, without a trailing `.0`.

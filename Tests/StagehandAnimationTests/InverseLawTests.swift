@@ -89,18 +89,21 @@ struct InverseLawTests {
       // Off by one: each inverted step played with the duration and curve of its neighbour.
       let offByOne = try inverted.indices.map { i in
         let neighbour = inverted[(i + 1) % inverted.count]
-        return try Step(duration: neighbour.duration, curve: neighbour.curve, changes: inverted[i].changes)
+        // A draw-order exchange stays instant, as the model requires.
+        let swaps = inverted[i].changes.contains { $0.change == .swapDrawOrder }
+        return try Step(duration: swaps ? 0 : neighbour.duration, curve: neighbour.curve, changes: inverted[i].changes)
       }
       // Inexact: CoconutKit's rule, (1 - x2, y1, 1 - x1, y2), which is exact only when y1 + y2 = 1.
+      // (A spring has no control points: this corpus check is about Bezier curves, so its steps keep their curve.)
       let inexact = try zip(inverted, forward.steps.reversed()).map { step, original in
-        let c = original.curve
-        let curve = try TimingCurve(
-          x1: 1 - c.controlPoints!.x2, y1: c.controlPoints!.y1, x2: 1 - c.controlPoints!.x1, y2: c.controlPoints!.y2)
+        guard let c = original.curve.controlPoints else { return step }
+        let curve = try TimingCurve(x1: 1 - c.x2, y1: c.y1, x2: 1 - c.x1, y2: c.y2)
         return try Step(duration: step.duration, curve: curve, changes: step.changes)
       }
       let hasDistinctCurves = Set(forward.steps.map(\.curve)).count > 1 || Set(forward.steps.map(\.duration)).count > 1
       let hasAsymmetricCurve = forward.steps.contains {
-        $0.duration > 0 && $0.curve.controlPoints!.y1 + $0.curve.controlPoints!.y2 != 1
+        guard $0.duration > 0, let c = $0.curve.controlPoints else { return false }
+        return c.y1 + c.y2 != 1
       }
       guard hasDistinctCurves, hasAsymmetricCurve else { continue }
       candidates += 1

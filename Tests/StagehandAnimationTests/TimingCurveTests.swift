@@ -17,7 +17,7 @@ struct TimingCurveTests {
   func valuesLieOnTheCurve(seedOffset: Int) {
     var random = SeededGenerator(seed: 0xC0FFEE &+ UInt64(seedOffset))
     for _ in 0..<50 {
-      let curve = random.timingCurve()
+      let curve = random.bezierCurve()
       for i in 0...200 {
         // Walk the curve by its parameter and check the value at each x the walk reaches.
         let s = Double(i) / 200

@@ -21,6 +21,15 @@ extension SeededGenerator {
       width: .random(in: 40...2000, using: &self), height: .random(in: 40...2000, using: &self))
   }
 
+  /// A random context: random bounds and duration, right to left half the time, a display scale of 1, 2 or 3, and
+  /// reduced motion one time in four.
+  mutating func context() -> TransitionContext {
+    TransitionContext(
+      bounds: bounds(), duration: requestedDuration(),
+      layoutDirection: Bool.random(using: &self) ? .leftToRight : .rightToLeft,
+      displayScale: [1, 2, 3].randomElement(using: &self)!, reducesMotion: Int.random(in: 0..<4, using: &self) == 0)
+  }
+
   /// A random requested duration: intrinsic one time in four, else 0 to 3 s.
   mutating func requestedDuration() -> RequestedDuration {
     Int.random(in: 0..<4, using: &self) == 0 ? .intrinsic : .seconds(.random(in: 0...3, using: &self))

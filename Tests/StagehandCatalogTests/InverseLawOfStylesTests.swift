@@ -5,7 +5,7 @@ import StagehandTestSupport
 import Testing
 
 /// The inverse law of ARCHITECTURE.md for every bundled style and preset, loaded from its real library and built
-/// through libffi, over random bounds, durations and parameter values.
+/// through libffi, over random bounds, durations, layout directions, display scales, reduced motion and parameter values.
 @Suite("The inverse law of every bundled style")
 struct InverseLawOfStylesTests {
   static let seed = SeededGenerator.testSeed(0x1A55_0F_57A6E)
@@ -25,7 +25,7 @@ struct InverseLawOfStylesTests {
       // Presets are tried with their own values; styles with random ones.
       let parameters = resolved.preset == nil ? random.parameterTexts(for: resolved.entry.style) : [:]
       let transition = Transition(name, parameters: parameters)
-      let context = TransitionContext(bounds: random.bounds(), duration: random.requestedDuration())
+      let context = random.context()
       let forward = try bundledRegistry.forward(transition, in: context)
       let inverse = try bundledRegistry.inverse(transition, in: context)
       let where_ = "\(transition) in \(context), round \(round); replay with STAGEHAND_TEST_SEED=\(Self.seed)"

@@ -26,11 +26,51 @@ void fuzz_programs_load(cursor *c) {
 
 static int32_t layer(cursor *c) { return (int32_t)(fuzz_byte(c) % 4); } /* 3 is no layer */
 
+/* One call of a host function added in ABI 1.1, picked by `op` (0 to 21). */
+static int32_t run_v11(uint8_t op, cursor *c, const sh_host *host, sh_builder *builder) {
+    switch (op % 7) {
+    case 0: {
+        double start = fuzz_double(c), end = fuzz_double(c);
+        return host->set_interval(builder, start, end);
+    }
+    case 1: {
+        double m = fuzz_double(c), k = fuzz_double(c), d = fuzz_double(c), v = fuzz_double(c);
+        return host->set_spring(builder, m, k, d, v);
+    }
+    case 2: {
+        int32_t l = layer(c);
+        double t = fuzz_double(c), r = fuzz_double(c), b = fuzz_double(c), left = fuzz_double(c);
+        return host->change_inset(builder, l, t, r, b, left);
+    }
+    case 3: {
+        int32_t l = layer(c);
+        return host->change_corner_radius(builder, l, fuzz_double(c));
+    }
+    case 4: {
+        int32_t l = layer(c);
+        double dx = fuzz_double(c), dy = fuzz_double(c), rx = fuzz_double(c), ry = fuzz_double(c);
+        return host->change_ellipse(builder, l, dx, dy, rx, ry);
+    }
+    case 5: {
+        int32_t l = layer(c);
+        return host->set_on_top(builder, l, (int32_t)(fuzz_byte(c) % 3));
+    }
+    default: {
+        double r = fuzz_double(c), g = fuzz_double(c), b = fuzz_double(c), a = fuzz_double(c);
+        return host->change_backdrop(builder, r, g, b, a);
+    }
+    }
+}
+
 static int32_t run(int k, const sh_context *context, const sh_host *host, sh_builder *builder) {
     cursor c = programs[k];
     int32_t status = SH_OK;
     while (c.at < c.size) {
         uint8_t op = fuzz_byte(&c);
+        if (op >= 234) { /* 234 = 13 * 18: below it, every byte means what it meant before ABI 1.1 */
+            status = run_v11((uint8_t)(op - 234), &c, host, builder);
+            continue;
+        }
         switch (op % 13) {
         case 0: status = host->begin_step(builder, fuzz_double(&c), (int32_t)(fuzz_byte(&c) % 5)); break;
         case 1: {

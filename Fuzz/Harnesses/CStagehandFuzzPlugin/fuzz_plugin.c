@@ -206,6 +206,17 @@ void stagehand_fuzz_serve(const uint8_t *data, size_t size) {
     plugin.style_count = count(c, STYLES, SH_MAX_STYLES);
     if (stride >= sizeof(sh_style) && stride <= sizeof(sh_style) + STRIDE_SLACK) {
         for (int i = 0; i < STYLES; i++) make_style(c, i, stride);
+        /* ABI 1.1 fallbacks, without reading more bytes (which would change what older inputs mean): header 250
+         * names each style's own summary (rarely a name), 249 the first style's name (itself, for style 0). */
+        if (header == 250 || header == 249) {
+            for (int i = 0; i < STYLES; i++) {
+                sh_style s;
+                memcpy(&s, styles + (size_t)i * stride, sizeof s);
+                const sh_style *first = (const sh_style *)styles;
+                s.reduced_motion_fallback = header == 250 ? s.summary : first->name;
+                memcpy(styles + (size_t)i * stride, &s, sizeof s);
+            }
+        }
     } else {
         memcpy(styles, &stride, 4); /* refused before any other element is read */
     }

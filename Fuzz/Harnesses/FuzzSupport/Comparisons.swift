@@ -10,17 +10,29 @@ public func fail(_ message: String) -> Never {
   fatalError("invariant broken: \(message)")
 }
 
-/// The numbers a layer state holds.
+/// The numbers a layer state holds, its clip's included.
 public func numbers(_ s: LayerState) -> [Double] {
   [
     s.translation.x, s.translation.y, s.translation.z, s.rotation.w, s.rotation.x, s.rotation.y, s.rotation.z,
-    s.scale.x, s.scale.y, s.scale.z, s.anchor.x, s.anchor.y, s.opacity, s.perspective,
+    s.scale.x, s.scale.y, s.scale.z, s.anchor.x, s.anchor.y, s.opacity, s.perspective, s.clip.insets.top,
+    s.clip.insets.right, s.clip.insets.bottom, s.clip.insets.left, s.clip.cornerRadius, s.clip.ellipseCentre.x,
+    s.clip.ellipseCentre.y, s.clip.ellipseRadii.x, s.clip.ellipseRadii.y,
   ]
 }
 
-/// The largest absolute difference between the states of the same layers; NaN when either holds a NaN.
+/// The largest absolute difference between the states of the same layers and the backdrops; NaN when either holds a
+/// NaN, infinite when the draw orders differ.
 public func difference(_ a: LayerStates, _ b: LayerStates) -> Double {
+  guard a.onTop == b.onTop else { return .infinity }
   var worst = 0.0
+  let backdrops = zip(
+    [a.backdrop.red, a.backdrop.green, a.backdrop.blue, a.backdrop.opacity],
+    [b.backdrop.red, b.backdrop.green, b.backdrop.blue, b.backdrop.opacity])
+  for (x, y) in backdrops {
+    let d = abs(x - y)
+    if d.isNaN { return .nan }
+    worst = Swift.max(worst, d)
+  }
   for layer in LayerID.allCases {
     for (x, y) in zip(numbers(a[layer]), numbers(b[layer])) {
       let d = abs(x - y)
@@ -70,8 +82,12 @@ func magnitude(_ change: LayerChange) -> Double {
   case .translate(let v): values = [v.x, v.y, v.z]
   case .rotate(let angle, _): values = [angle]
   case .scale(let k): values = [k.x, k.y, k.z, 1 / k.x, 1 / k.y, 1 / k.z]
-  case .fade(let d), .changePerspective(let d): values = [d]
+  case .fade(let d), .changePerspective(let d), .cornerRadius(let d): values = [d]
   case .moveAnchor(let p): values = [p.x, p.y]
+  case .inset(let i): values = [i.top, i.right, i.bottom, i.left]
+  case .ellipse(let c, let r): values = [c.x, c.y, r.x, r.y]
+  case .backdrop(let b): values = [b.red, b.green, b.blue, b.opacity]
+  case .swapDrawOrder: values = []
   }
   return values.reduce(0) { Swift.max($0, abs($1)) }
 }

@@ -376,9 +376,9 @@
  *     It describes the pop directly, as changes relative to the starting state above, and MUST satisfy the end-state
  *     rule: [1.1] the content the pop reveals (SH_LAYER_APPEARING), its clip included, the stage and the backdrop
  *     end in their initial state; the content that leaves (SH_LAYER_DISAPPEARING) MAY end in any state, and the draw
- *     order in either, since the leaving content is not drawn once the animation has ended (below). (In 1.0 the rule also brought the leaving content back to
- *     rest, which showed it, opaque and on top, at the last frame.) The validator (`stagehand check`) checks the rule
- *     for many parameter values and contexts.
+ *     order in either, since the leaving content is not drawn once the animation has ended (below). (In 1.0 the
+ *     rule also brought the leaving content back to rest, which showed it, opaque and on top, at the last frame.)
+ *     The validator (`stagehand check`) checks the rule for many parameter values and contexts.
  *
  * The end. [1.1] When an animation has ended, forward or inverse, the disappearing content is gone: a host draws the
  * last frame (at time T, the animation's duration) and anything after it without SH_LAYER_DISAPPEARING, and shows
@@ -741,13 +741,17 @@ struct sh_context {
     double width;
     double height;
 
-    /* SH_CONTEXT_* bits [1.1]; in 1.0 all reserved. A plugin MUST ignore bits it does not know. */
+    /* SH_CONTEXT_* bits [1.1]; in 1.0 all reserved. A plugin MUST ignore bits it does not know.
+     * Example: if (context->flags & SH_CONTEXT_REDUCE_MOTION) a slide MAY shorten its travel to a tenth and fade. */
     uint32_t flags;
 
-    /* [1.1] SH_LAYOUT_LEFT_TO_RIGHT or SH_LAYOUT_RIGHT_TO_LEFT: which side is leading (section 9). */
+    /* [1.1] SH_LAYOUT_LEFT_TO_RIGHT or SH_LAYOUT_RIGHT_TO_LEFT: which side is leading (section 9).
+     * Example: double from = context->layout_direction == SH_LAYOUT_RIGHT_TO_LEFT ? context->width : -context->width;
+     * is where a content coming from the leading edge starts. */
     int32_t layout_direction;
 
-    /* [1.1] Pixels per point of the surface the animation is drawn on: finite and > 0, 1 when unknown. */
+    /* [1.1] Pixels per point of the surface the animation is drawn on: finite and > 0, 1 when unknown.
+     * Example: round(dx * context->display_scale) / context->display_scale is a translation by whole pixels. */
     double display_scale;
 };
 
@@ -839,6 +843,8 @@ struct sh_host {
     int32_t (*change_inset)(sh_builder *builder, int32_t layer, double top, double right, double bottom, double left);
 
     /* Adds `delta` points to the corner radius of the clip rectangle of a content layer (section 9, "Clips").
+     * Example: change_corner_radius(b, SH_LAYER_DISAPPEARING, 16) in the step that scales the leaving content to 0.9
+     * turns it into a card with rounded corners as it recedes.
      * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for SH_LAYER_STAGE), SH_ERROR_LIMIT. */
     int32_t (*change_corner_radius)(sh_builder *builder, int32_t layer, double delta);
 
