@@ -354,7 +354,8 @@ static int32_t iris_build(const sh_context *context, const sh_host *host, sh_bui
         return host->change_ellipse(builder, SH_LAYER_DISAPPEARING, 0, 0, -1, -1);
     default:
         /* The old content, on top, closes over the first half; the new one opens over the second; the black
-         * backdrop shows in between, and alone at the middle. The backdrop goes again at the end. */
+         * backdrop shows in between, and alone at the middle. It stays behind the new content to the end, as in
+         * section 15 of the header. */
         CLIP_TRY(host->begin_step(builder, 0.0, SH_CURVE_LINEAR));
         CLIP_TRY(host->change_backdrop(builder, 0, 0, 0, 1));
         CLIP_TRY(host->change_ellipse(builder, SH_LAYER_APPEARING, 0, 0, -1, -1));
@@ -363,9 +364,7 @@ static int32_t iris_build(const sh_context *context, const sh_host *host, sh_bui
         CLIP_TRY(host->set_interval(builder, 0.0, 0.5));
         CLIP_TRY(host->change_ellipse(builder, SH_LAYER_DISAPPEARING, 0, 0, -1, -1));
         CLIP_TRY(host->set_interval(builder, 0.5, 1.0));
-        CLIP_TRY(host->change_ellipse(builder, SH_LAYER_APPEARING, 0, 0, 1, 1));
-        CLIP_TRY(host->begin_step(builder, 0.0, SH_CURVE_LINEAR));
-        return host->change_backdrop(builder, 0, 0, 0, -1);
+        return host->change_ellipse(builder, SH_LAYER_APPEARING, 0, 0, 1, 1);
     }
 }
 
@@ -459,7 +458,7 @@ static int32_t barn_door_build(const sh_context *context, const sh_host *host, s
         return host->change_inset(builder, SH_LAYER_DISAPPEARING, ends, sides, ends, sides);
     }
     /* Through black: the old content closes over the first half, the new one opens over the second, over an opaque
-     * black backdrop that goes again at the end (as iris through-black). */
+     * black backdrop (as iris through-black). */
     CLIP_TRY(host->begin_step(builder, 0.0, SH_CURVE_LINEAR));
     CLIP_TRY(host->change_backdrop(builder, 0, 0, 0, 1));
     CLIP_TRY(host->change_inset(builder, SH_LAYER_APPEARING, ends, sides, ends, sides));
@@ -468,9 +467,7 @@ static int32_t barn_door_build(const sh_context *context, const sh_host *host, s
     CLIP_TRY(host->set_interval(builder, 0.0, 0.5));
     CLIP_TRY(host->change_inset(builder, SH_LAYER_DISAPPEARING, ends, sides, ends, sides));
     CLIP_TRY(host->set_interval(builder, 0.5, 1.0));
-    CLIP_TRY(host->change_inset(builder, SH_LAYER_APPEARING, -ends, -sides, -ends, -sides));
-    CLIP_TRY(host->begin_step(builder, 0.0, SH_CURVE_LINEAR));
-    return host->change_backdrop(builder, 0, 0, 0, -1);
+    return host->change_inset(builder, SH_LAYER_APPEARING, -ends, -sides, -ends, -sides);
 }
 
 static const sh_preset_value barn_open_horizontal_values[] = {{.parameter = "orientation", .value = "horizontal"},
