@@ -46,6 +46,15 @@ let package = Package(
     .library(name: "StagehandFlow", type: .dynamic, targets: ["StagehandFlow"]),
     .library(name: "StagehandEmerge", type: .dynamic, targets: ["StagehandEmerge"]),
     .library(name: "StagehandRotate", type: .dynamic, targets: ["StagehandRotate"]),
+    // The families beyond CoconutKit's: cube, reveal and uncover, wipes, irises and barn doors (in C), zoom through,
+    // door and swing, fade through a colour, spring slides.
+    .library(name: "StagehandCube", type: .dynamic, targets: ["StagehandCube"]),
+    .library(name: "StagehandReveal", type: .dynamic, targets: ["StagehandReveal"]),
+    .library(name: "StagehandClip", type: .dynamic, targets: ["StagehandClip"]),
+    .library(name: "StagehandZoomThrough", type: .dynamic, targets: ["StagehandZoomThrough"]),
+    .library(name: "StagehandDoor", type: .dynamic, targets: ["StagehandDoor"]),
+    .library(name: "StagehandFadeThrough", type: .dynamic, targets: ["StagehandFadeThrough"]),
+    .library(name: "StagehandSpring", type: .dynamic, targets: ["StagehandSpring"]),
     // The third-party example, in plain C.
     .library(name: "StagehandExampleZoom", type: .dynamic, targets: ["StagehandExampleZoom"]),
   ],
@@ -128,6 +137,27 @@ let package = Package(
       linkerSettings: pluginExports),
     .target(
       name: "StagehandRotate", dependencies: ["CStagehandPlugin"], path: "Plugins/Rotate",
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandCube", dependencies: ["CStagehandPlugin"], path: "Plugins/Cube", linkerSettings: pluginExports),
+    .target(
+      name: "StagehandReveal", dependencies: ["CStagehandPlugin"], path: "Plugins/Reveal",
+      linkerSettings: pluginExports),
+    // In plain C, like the example: only the entry symbol is visible, and the version script says so too.
+    .target(
+      name: "StagehandClip", dependencies: ["CStagehandPlugin"], path: "Plugins/Clip",
+      cSettings: [.unsafeFlags(["-fvisibility=hidden", "-Wall", "-Wextra", "-Werror"])],
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandZoomThrough", dependencies: ["CStagehandPlugin"], path: "Plugins/ZoomThrough",
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandDoor", dependencies: ["CStagehandPlugin"], path: "Plugins/Door", linkerSettings: pluginExports),
+    .target(
+      name: "StagehandFadeThrough", dependencies: ["CStagehandPlugin"], path: "Plugins/FadeThrough",
+      linkerSettings: pluginExports),
+    .target(
+      name: "StagehandSpring", dependencies: ["CStagehandPlugin"], path: "Plugins/Spring",
       linkerSettings: pluginExports),
     .target(
       name: "StagehandExampleZoom", dependencies: ["CStagehandPlugin"], path: "Plugins/Examples/Zoom",

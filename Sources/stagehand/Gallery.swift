@@ -18,7 +18,7 @@ struct Gallery: ParsableCommand {
       DIR/index.html shows every style and preset of the catalog (third-party plugins included) forward and \
       inverse as animated WebP over the generated cards A and B, with its plugin, parameters and their values, \
       duration and flags; DIR/contact-sheet.png shows each at 25, 50 and 75% of its duration, a row each, in the \
-      page's order. The page uses no script and nothing from the network. Frames are drawn on all cores; every file \
+      page's order (in blocks side by side when they are too many for one column). The page uses no script and nothing from the network. Frames are drawn on all cores; every file \
       is written under a temporary name and renamed when complete. DIR is created when missing.
 
       A style whose plugin fails to build is shown with its error and named on standard error; the rest of the \
@@ -126,10 +126,14 @@ struct Gallery: ParsableCommand {
           contactFrames += ContactSheet.instants.map { _ in FrameStates(.identity, inverse: false) }
         }
       }
-      let columns = ContactSheet.instants.count
+      // A row per item; when there are too many for one column of rows, the items go side by side in as few blocks
+      // as keep the sheet within its largest side, item k in row k / blocks (the frames come in the page's order).
+      var blocks = 1
+      while (items.count + blocks - 1) / blocks * (height + 4) + 4 > 16383 && blocks < items.count { blocks += 1 }
+      let columns = ContactSheet.instants.count * blocks
       guard
         let sheet = ContactSheet(
-          columns: columns, rows: max(items.count, 1), cellWidth: width, cellHeight: height,
+          columns: columns, rows: max((items.count + blocks - 1) / blocks, 1), cellWidth: width, cellHeight: height,
           background: RGB(24, 24, 28))
       else {
         printError("stagehand: the contact sheet of \(items.count) rows is too large; give a smaller --size")

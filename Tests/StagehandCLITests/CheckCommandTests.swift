@@ -6,7 +6,8 @@ import Testing
 struct CheckCommandTests {
   /// The bundled plugin libraries next to the built executable.
   static let bundled = [
-    "Cover", "CrossDissolve", "Emerge", "ExampleZoom", "Flip", "Flow", "None", "Push", "Rotate",
+    "Clip", "Cover", "CrossDissolve", "Cube", "Door", "Emerge", "ExampleZoom", "FadeThrough", "Flip", "Flow", "None",
+    "Push", "Reveal", "Rotate", "Spring", "ZoomThrough",
   ].map {
     BuiltProducts.directory.appendingPathComponent("libStagehand\($0).so").path
   }

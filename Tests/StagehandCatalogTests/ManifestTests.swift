@@ -18,7 +18,7 @@ struct ManifestTests {
   func everyPluginHasAManifest() {
     let plugins = bundledRegistry.catalog().plugins
     #expect(Set(plugins.map { "\($0.info.id).json" }) == Set(Self.manifestFiles))
-    #expect(plugins.count == 9)
+    #expect(plugins.count == 16)
   }
 
   @Test("each manifest agrees with its library, to the byte", arguments: manifestFiles)
