@@ -26,8 +26,7 @@ struct InstallTests {
     #expect(list.standardOutput.contains("org.stagehand.push"))
     let check = try run(stagehand, ["check", "--strict", prefix + "/lib/stagehand/plugins"], environment: environment)
     #expect(check.status == 0, "\(check.standardOutput)")
-    #expect(check.standardOutput.hasSuffix("16 of 16 libraries passed (strict)
-"))
+    #expect(check.standardOutput.hasSuffix("16 of 16 libraries passed (strict)\n"))
 
     // A plugin from the template, built with its Makefile against the installed header (pkg-config).
     let project = root.appendingPathComponent("slide-in").path
