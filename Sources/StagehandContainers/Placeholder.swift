@@ -38,6 +38,9 @@ public final class Placeholder {
     var current: (entry: Entry, layer: LayerState?)?
     var leaving: (entry: Entry, layer: LayerState?)?
     var stage = LayerState.identity
+    var backdrop = Backdrop.none
+    /// Whether the playing transition draws the leaving content over the arriving one.
+    var leavingOnTop = false
     var projected: ObjectIdentifier?
     /// Whether the slot's changes are visible: set when the placeholder's appearance reaches this slot's queue.
     var shown = false
@@ -80,13 +83,19 @@ public final class Placeholder {
     slots.indices.contains(slot) ? slots[slot].current?.entry.content : nil
   }
 
-  /// The attached layers of `slot`, the one leaving below the one arriving, with their states now.
+  /// The attached layers of `slot`, bottom first, with their states now: the one leaving below the one arriving,
+  /// unless the playing transition draws the leaving one on top (ABI 1.1's draw order). Draw `backdrop(ofSlot:)`
+  /// first, behind them.
   public func presentedLayers(inSlot slot: Int) -> [PresentedLayer] {
     guard slots.indices.contains(slot) else { return [] }
-    return [slots[slot].leaving, slots[slot].current].compactMap { item in
+    let order = [slots[slot].leaving, slots[slot].current]
+    return (slots[slot].leavingOnTop ? order.reversed() : order).compactMap { item in
       item.flatMap { item in item.layer.map { PresentedLayer(content: item.entry.content, state: $0) } }
     }
   }
+
+  /// The backdrop behind the contents of `slot` now: the playing transition's, none at rest.
+  public func backdrop(ofSlot slot: Int) -> Backdrop { slots.indices.contains(slot) ? slots[slot].backdrop : .none }
 
   /// The stage state of `slot` now.
   public func stage(ofSlot slot: Int) -> LayerState { slots.indices.contains(slot) ? slots[slot].stage : .identity }
@@ -234,9 +243,13 @@ public final class Placeholder {
       if slot.current?.layer != nil { slot.current?.layer = states.appearing }
       if slot.leaving?.layer != nil { slot.leaving?.layer = states.disappearing }
       slot.stage = states.stage
+      slot.backdrop = states.backdrop
+      slot.leavingOnTop = states.onTop == .disappearing
     }
     slot.player.play(animation, animated: animated, update: write) { [weak self] states in
       write(states)
+      slot.leavingOnTop = false
+      slot.backdrop = .none
       completion()
       self?.drain(slot)
     }

@@ -126,10 +126,14 @@ extension Stack {
         if let id, let index = index(of: id), items[index].layer != nil { items[index].layer = state }
       }
       stage = states.stage
+      backdrop = states.backdrop
+      raised = states.onTop == .appearing ? appearing : disappearing
     }
     player.play(animation, from: offset, animated: animated, update: write) { [weak self] states in
       write(states)
       self?.participants = []
+      self?.raised = nil
+      self?.backdrop = .none
       ended()
       self?.settleLayers()
       // The closing events may request a change (an observer pushing from didShow): it joins the queue, or starts.

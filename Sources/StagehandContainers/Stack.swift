@@ -49,6 +49,11 @@ public final class Stack {
   var items: [Item] = []
   /// The stage's state now.
   public internal(set) var stage = LayerState.identity
+  /// The backdrop behind the contents now: the playing transition's (ABI 1.1, a fade through black), none at rest.
+  public internal(set) var backdrop = Backdrop.none
+  /// The content the playing transition draws on top, when it is not the upper one in the stack (a reveal draws the
+  /// leaving content over the one it uncovers); `nil` at rest.
+  var raised: ObjectIdentifier?
   /// Whether the stack is shown.
   public internal(set) var isShown = false
   /// The contents as the queued requests will leave them, to check new requests against.
@@ -112,9 +117,17 @@ public final class Stack {
   public var top: (any Content)? { items.last?.entry.content }
   /// Whether a transition is playing.
   public var isAnimating: Bool { player.isPlaying }
-  /// The contents whose layers are attached, bottom first (the order to draw them in), with their states now.
+  /// The contents whose layers are attached, bottom first (the order to draw them in), with their states now: the
+  /// stack's order, except that the content a playing transition puts on top is drawn last (ABI 1.1's draw order).
+  /// Draw `backdrop` first, behind them all.
   public var presentedLayers: [PresentedLayer] {
-    items.compactMap { item in item.layer.map { PresentedLayer(content: item.entry.content, state: $0) } }
+    var layers = items.compactMap { item in
+      item.layer.map { (id: item.id, layer: PresentedLayer(content: item.entry.content, state: $0)) }
+    }
+    if let raised, let index = layers.firstIndex(where: { $0.id == raised }) {
+      layers.append(layers.remove(at: index))
+    }
+    return layers.map(\.layer)
   }
   /// Whether `content`'s layer is attached.
   public func hasLayer(_ content: any Content) -> Bool {
