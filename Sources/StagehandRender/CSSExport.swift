@@ -155,14 +155,14 @@ public struct CSSExport: Sendable {
   }
 
   /// `inset(top right bottom left round radius)` of a clip's rectangle, in pixels of the layer, as the renderer draws
-  /// it: negative insets as 0, the radius clamped; an empty rectangle as one of no width.
+  /// it: negative insets as 0, the radius clamped; insets that overlap reduced in proportion until they meet (an
+  /// empty rectangle, as CSS would reduce them too).
   func insetShape(_ clip: Clip) -> String {
     let bounds = timeline.bounds
     let (w, h) = (bounds.size.width, bounds.size.height)
-    let v = clip.visibleInsets
-    guard v.left + v.right < 1, v.top + v.bottom < 1 else {
-      return "inset(0px \((w / 2).exportNumber)px 0px \((w / 2).exportNumber)px)"
-    }
+    var v = clip.visibleInsets
+    if v.left + v.right > 1 { (v.left, v.right) = (v.left / (v.left + v.right), v.right / (v.left + v.right)) }
+    if v.top + v.bottom > 1 { (v.top, v.bottom) = (v.top / (v.top + v.bottom), v.bottom / (v.top + v.bottom)) }
     let edges = [v.top * h, v.right * w, v.bottom * h, v.left * w].map { "\($0.exportNumber)px" }
     return "inset(\(edges.joined(separator: " ")) round \(clip.visibleCornerRadius(in: bounds).exportNumber)px)"
   }
@@ -173,7 +173,8 @@ public struct CSSExport: Sendable {
     let (centre, rx, ry) = clip.ellipse(in: bounds)
     let x = centre.x - bounds.minX
     let y = centre.y - bounds.origin.y
-    return "ellipse(\(max(rx, 0).exportNumber)px \(max(ry, 0).exportNumber)px at \(x.exportNumber)px \(y.exportNumber)px)"
+    return
+      "ellipse(\(max(rx, 0).exportNumber)px \(max(ry, 0).exportNumber)px at \(x.exportNumber)px \(y.exportNumber)px)"
   }
 
   /// The keyframes with their offsets in percent and the timing function of the interval each one starts.

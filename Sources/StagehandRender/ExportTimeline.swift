@@ -142,7 +142,7 @@ public struct ExportTimeline: Sendable {
       let i = state.clip.insets
       let r = state.clip.cornerRadius
       sides += [state.opacity < 0, state.opacity > 1, i.top < 0, i.right < 0, i.bottom < 0, i.left < 0]
-      sides += [i.left + i.right >= 1, i.top + i.bottom >= 1, r < 0]
+      sides += [i.left + i.right > 1, i.top + i.bottom > 1, r < 0]
       sides += [r * 2 > (1 - i.left - i.right) * w, r * 2 > (1 - i.top - i.bottom) * h]
       sides += [state.clip.ellipseRadii.x <= 0, state.clip.ellipseRadii.y <= 0]
     }

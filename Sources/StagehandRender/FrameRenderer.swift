@@ -96,7 +96,8 @@ public final class FrameRenderer {
     guard alpha >= 1 else { return }
     func channel(_ value: Double) -> UInt16 { UInt16((value * b.opacity * 65_535).rounded()) }
     var color = pixman_color_t(
-      red: channel(b.red), green: channel(b.green), blue: channel(b.blue), alpha: UInt16((b.opacity * 65_535).rounded()))
+      red: channel(b.red), green: channel(b.green), blue: channel(b.blue), alpha: UInt16((b.opacity * 65_535).rounded())
+    )
     var rectangle = pixman_rectangle16_t(x: 0, y: 0, width: UInt16(target.width), height: UInt16(target.height))
     _ = pixman_image_fill_rectangles(PIXMAN_OP_OVER, target.image, &color, 1, &rectangle)
   }

@@ -17,7 +17,8 @@ struct ABI11RenderTests {
 
   static let scene = Scene(
     bounds: bounds, width: width, height: height, background: background,
-    from: solidPicture(width: width, height: height, fromColor), to: solidPicture(width: width, height: height, toColor))
+    from: solidPicture(width: width, height: height, fromColor), to: solidPicture(width: width, height: height, toColor)
+  )
 
   /// The frame of `animation` at `time`.
   static func draw(_ animation: Animation, at time: Double, inverse: Bool = false, scene: Scene = scene) -> Frame {

@@ -70,9 +70,11 @@ struct ClipGeometryTests {
         let q = Point(
           x: .random(in: margin...(Self.bounds.size.width - margin), using: &g),
           y: .random(in: margin...(Self.bounds.size.height - margin), using: &g))
-        let around = [q] + (0..<16).map { k in
-          Point(x: q.x + margin * cos(Double(k) * .pi / 8), y: q.y + margin * sin(Double(k) * .pi / 8))
-        }
+        let around =
+          [q]
+          + (0..<16).map { k in
+            Point(x: q.x + margin * cos(Double(k) * .pi / 8), y: q.y + margin * sin(Double(k) * .pi / 8))
+          }
         let verdicts = Set(around.map { clip.contains($0, in: Self.bounds) })
         guard verdicts.count == 1, let p = transform.project(Vector3(x: q.x, y: q.y, z: 0)) else { continue }
         let (x, y) = (Int(p.x.rounded(.down)), Int(p.y.rounded(.down)))
