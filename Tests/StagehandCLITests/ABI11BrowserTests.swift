@@ -12,9 +12,10 @@ struct ABI11BrowserTests {
   /// The frame size.
   static let (width, height) = (160, 120)
 
-  /// The plugin's directory, built once per test run.
+  /// The plugin's directory, built once per test run, removed at exit.
   static let plugins: Result<URL, Error> = Result {
     let directory = try CFixture.temporaryDirectory("render11-cli")
+    atexit { try? FileManager.default.removeItem(at: ABI11BrowserTests.plugins.get()) }
     _ = try CFixture.compile(ABI11Sources.plugin, into: directory, name: "librender11.so")
     return directory
   }

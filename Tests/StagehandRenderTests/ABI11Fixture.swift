@@ -32,9 +32,10 @@ enum ABI11Fixture {
 
   static let source = ABI11Sources.plugin
 
-  /// The directory the library is built in, and the library's path; built once per test run.
+  /// The directory the library is built in, and the library's path; built once per test run, removed at exit.
   static let built: Result<(directory: URL, path: String), Error> = Result {
     let directory = try CFixture.temporaryDirectory("render11")
+    atexit { try? FileManager.default.removeItem(at: ABI11Fixture.built.get().directory) }
     return (directory, try CFixture.compile(source, into: directory, name: "librender11.so"))
   }
 
