@@ -87,6 +87,17 @@ struct ClipShape: Equatable {
     return c * Self.coverage(distance: Self.distance(x - centreX, y - centreY, radiusX, radiusY))
   }
 
+  /// The same clip in the picture turned by 90 degrees (`Rotation90`): picture point (x, y) is turned point
+  /// (y, W - x), for a picture W pixels wide.
+  func turned(pictureWidth: Int) -> ClipShape {
+    let w = Double(pictureWidth)
+    var t = self
+    (t.left, t.right, t.top, t.bottom) = (top, bottom, w - right, w - left)
+    (t.cornerX, t.cornerY) = (cornerY, cornerX)
+    (t.centreX, t.centreY, t.radiusX, t.radiusY) = (centreY, w - centreX, radiusY, radiusX)
+    return t
+  }
+
   /// For pixel row `j` of a picture `width` pixels wide: the columns that may be covered at all (`outer`) and those
   /// surely covered across their whole width (`inner`, within `outer`, possibly empty).
   func columns(row j: Int, width: Int) -> (outer: Range<Int>, inner: Range<Int>) {
@@ -122,20 +133,71 @@ struct ClipShape: Equatable {
 /// unchanged, and those on its edge scaled by the share of them inside (antialiasing). Drawn like the picture itself,
 /// with the same transform, so the clip moves, turns and scales with the layer.
 ///
-/// The copy is kept from frame to frame: only the rows and columns written last time are cleared again.
+/// A layer turned about a vertical axis is drawn from its picture turned by 90 degrees (`Rotation90`): the copy of
+/// that one is made from the turned picture with the turned clip, so each frame makes only the copy it draws. Each
+/// copy is kept from frame to frame: only the rows and columns written last time are cleared again.
 final class ClippedPicture {
-  /// The clipped pixels, of the picture's size.
+  /// The picture and its turned copy, when the scene has one.
+  private let picture: PixelImage
+  private let turnedPicture: PixelImage?
+  /// The clip of the current frame.
+  private var shape: ClipShape?
+  /// The clipped copy, upright, and whether it shows the current clip.
+  private var upright: ClippedCopy?
+  private var uprightIsCurrent = false
+  /// The clipped copy, turned, and whether it shows the current clip.
+  private var turnedCopy: ClippedCopy?
+  private var turnedIsCurrent = false
+
+  /// Copies of `picture` (and of `turned`, its turned copy, when there is one) clipped.
+  init(_ picture: PixelImage, turned: PixelImage?) {
+    self.picture = picture
+    turnedPicture = turned
+  }
+
+  /// Sets the clip of the frame being drawn; the copies are made when asked for.
+  func update(_ shape: ClipShape) {
+    if shape != self.shape {
+      uprightIsCurrent = false
+      turnedIsCurrent = false
+    }
+    self.shape = shape
+  }
+
+  /// A pixman image of the picture clipped, up to date; `nil` when memory is short.
+  func image() -> OpaquePointer? {
+    guard let shape else { return nil }
+    if upright == nil { upright = ClippedCopy(width: picture.width, height: picture.height) }
+    guard let upright else { return nil }
+    if !uprightIsCurrent { upright.fill(from: picture, shape) }
+    uprightIsCurrent = true
+    return upright.frame.image
+  }
+
+  /// A pixman image of the turned picture clipped, up to date; `nil` when there is no turned picture or memory is
+  /// short.
+  func turned() -> OpaquePointer? {
+    guard let shape, let turnedPicture else { return nil }
+    if turnedCopy == nil {
+      turnedCopy = ClippedCopy(width: turnedPicture.width, height: turnedPicture.height)
+      if let image = turnedCopy?.frame.image { pixman_image_set_filter(image, PIXMAN_FILTER_BILINEAR, nil, 0) }
+    }
+    guard let turnedCopy else { return nil }
+    if !turnedIsCurrent { turnedCopy.fill(from: turnedPicture, shape.turned(pictureWidth: picture.width)) }
+    turnedIsCurrent = true
+    return turnedCopy.frame.image
+  }
+}
+
+/// One clipped copy of a picture, of its size, and the columns written in each row, so that the next copy clears only
+/// those.
+final class ClippedCopy {
+  /// The clipped pixels.
   let frame: Frame
-  /// The copy turned by 90 degrees (`Rotation90`), made on demand for layers turned about a vertical axis.
-  private var turnedFrame: Frame?
   /// The columns written in each row last time.
   private var written: [Range<Int>]
-  /// The box written last time (x, y, width, height); `nil` when nothing was.
-  private var box: (x: Int, y: Int, width: Int, height: Int)?
-  /// The box of frame pixels over which the turned copy is out of date; `nil` when it is up to date.
-  private var stale: (x: Int, y: Int, width: Int, height: Int)?
 
-  /// A copy for pictures of `width` x `height` pixels; `nil` when memory is short.
+  /// A copy for pictures of `width` x `height` pixels, all transparent; `nil` when memory is short.
   init?(width: Int, height: Int) {
     guard let frame = Frame(width: width, height: height) else { return nil }
     self.frame = frame
@@ -143,15 +205,10 @@ final class ClippedPicture {
   }
 
   /// Writes `picture` (of the copy's size) clipped by `shape`.
-  func update(_ picture: PixelImage, _ shape: ClipShape) {
+  func fill(from picture: PixelImage, _ shape: ClipShape) {
     let width = frame.width
     let source = picture.storage.assumingMemoryBound(to: UInt32.self)
     let target = frame.storage.assumingMemoryBound(to: UInt32.self)
-    var low = width
-    var high = 0
-    var top = -1
-    var bottom = -1
-    let previous = box
     for j in 0..<frame.height {
       let row = j * width
       let old = written[j]
@@ -164,58 +221,18 @@ final class ClippedPicture {
       let (outer, inner) = shape.columns(row: j, width: width)
       written[j] = outer
       guard !outer.isEmpty else { continue }
-      if top < 0 { top = j }
-      bottom = j + 1
-      low = min(low, outer.lowerBound)
-      high = max(high, outer.upperBound)
       for i in outer where !inner.contains(i) {
         let c = shape.coverage(i, j, box: shape.across(i) * vertical)
-        target[row + i] = Self.scaled(source[row + i], by: Int((c * 255).rounded()))
+        target[row + i] = ClippedCopy.scaled(source[row + i], by: Int((c * 255).rounded()))
       }
       guard !inner.isEmpty else { continue }
       if vertical >= 1 {
         (target + row + inner.lowerBound).update(from: source + row + inner.lowerBound, count: inner.count)
       } else {
         let c = Int((vertical * 255).rounded())
-        for i in inner { target[row + i] = Self.scaled(source[row + i], by: c) }
+        for i in inner { target[row + i] = ClippedCopy.scaled(source[row + i], by: c) }
       }
     }
-    box = top < 0 ? nil : (low, top, high - low, bottom - top)
-    // The turned copy is out of date over both boxes, the old one (now cleared) and the new one.
-    stale = Self.union(stale, Self.union(previous, box))
-  }
-
-  /// A pixman image of the copy turned by 90 degrees, up to date; `nil` when memory is short.
-  func turned() -> OpaquePointer? {
-    if turnedFrame == nil, let made = Frame(width: frame.height, height: frame.width) {
-      // All transparent, like the copy outside every box written so far, which `stale` holds.
-      pixman_image_set_filter(made.image, PIXMAN_FILTER_BILINEAR, nil, 0)
-      turnedFrame = made
-    }
-    guard let turnedFrame else { return nil }
-    if let update = stale {
-      var transform = Rotation90.toTurned(frameWidth: frame.width)
-      pixman_image_set_transform(frame.image, &transform)
-      pixman_image_set_filter(frame.image, PIXMAN_FILTER_NEAREST, nil, 0)
-      let t = Rotation90.turned(update, frameWidth: frame.width)
-      pixman_image_composite32(
-        PIXMAN_OP_SRC, frame.image, nil, turnedFrame.image, Int32(t.x), Int32(t.y), 0, 0, Int32(t.x), Int32(t.y),
-        Int32(t.width), Int32(t.height))
-      pixman_image_set_transform(frame.image, nil)
-    }
-    stale = nil
-    return turnedFrame.image
-  }
-
-  /// The smallest box that holds both boxes.
-  private static func union(
-    _ a: (x: Int, y: Int, width: Int, height: Int)?, _ b: (x: Int, y: Int, width: Int, height: Int)?
-  ) -> (x: Int, y: Int, width: Int, height: Int)? {
-    guard let a else { return b }
-    guard let b else { return a }
-    let x = min(a.x, b.x)
-    let y = min(a.y, b.y)
-    return (x, y, max(a.x + a.width, b.x + b.width) - x, max(a.y + a.height, b.y + b.height) - y)
   }
 
   /// A premultiplied pixel with each channel scaled by `c` / 255, rounded.

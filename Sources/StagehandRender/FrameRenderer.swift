@@ -58,10 +58,11 @@ public final class FrameRenderer {
         layers.append(Drawn(placement: placement, isTo: isTo, clipped: nil))
         continue
       }
-      guard let shape = ClipShape(clip, bounds: scene.bounds, width: scene.width, height: scene.height),
-        let copy = clippedCopy(isTo: isTo)
-      else { continue }  // nothing left of the layer (or no memory for its copy)
-      copy.update(isTo ? scene.to : scene.from, shape)
+      guard let shape = ClipShape(clip, bounds: scene.bounds, width: scene.width, height: scene.height) else {
+        continue  // nothing left of the layer
+      }
+      let copy = clippedCopy(isTo: isTo)
+      copy.update(shape)
       layers.append(Drawn(placement: placement, isTo: isTo, clipped: copy))
     }
     // The first layer drawn replaces everything under it when it covers the frame with opaque pixels.
@@ -78,14 +79,14 @@ public final class FrameRenderer {
     }
   }
 
-  /// The clipped copy of `to` or `from`, made on first use; `nil` when memory is short.
-  private func clippedCopy(isTo: Bool) -> ClippedPicture? {
+  /// The clipped copies of `to` or `from`, made on first use.
+  private func clippedCopy(isTo: Bool) -> ClippedPicture {
     if isTo {
-      if clipped.to == nil { clipped.to = ClippedPicture(width: scene.width, height: scene.height) }
-      return clipped.to
+      if clipped.to == nil { clipped.to = ClippedPicture(scene.to, turned: scene.turned?.to) }
+      return clipped.to!
     }
-    if clipped.from == nil { clipped.from = ClippedPicture(width: scene.width, height: scene.height) }
-    return clipped.from
+    if clipped.from == nil { clipped.from = ClippedPicture(scene.from, turned: scene.turned?.from) }
+    return clipped.from!
   }
 
   /// Draws the backdrop over the whole frame (the container's bounds): its colour at its opacity, each clamped to
@@ -105,21 +106,22 @@ public final class FrameRenderer {
   /// Composites one content layer where its placement puts it: its picture, or the clipped copy of it.
   private func composite(_ layer: Drawn, into target: Frame, operation: pixman_op_t) {
     if let copy = layer.clipped {
-      composite(
-        copy.frame.image, layer.placement, turnedSource: { copy.turned() }, into: target, operation: operation)
+      // Each copy is made only when the layer is drawn from it: the turned one for a turn about a vertical axis.
+      composite({ copy.image() }, layer.placement, turnedSource: { copy.turned() }, into: target, operation: operation)
       return
     }
+    let source = layer.isTo ? toSource : fromSource
     composite(
-      layer.isTo ? toSource : fromSource, layer.placement,
+      { source }, layer.placement,
       turnedSource: { [self] in turnedPictures().map { layer.isTo ? $0.to : $0.from } }, into: target,
       operation: operation)
   }
 
-  /// Composites one layer's picture where `placement` puts it; `turnedSource` gives the picture turned by 90 degrees,
-  /// for a layer turned about a vertical axis.
+  /// Composites one layer's picture where `placement` puts it: `upright` gives the picture, `turnedSource` the picture
+  /// turned by 90 degrees, for a layer turned about a vertical axis; each is asked for only when it is drawn from.
   private func composite(
-    _ source: OpaquePointer, _ placement: LayerPlacement, turnedSource: () -> OpaquePointer?, into target: Frame,
-    operation: pixman_op_t
+    _ upright: () -> OpaquePointer?, _ placement: LayerPlacement, turnedSource: () -> OpaquePointer?,
+    into target: Frame, operation: pixman_op_t
   ) {
     var mask: OpaquePointer?
     if placement.alpha < 255 {
@@ -128,6 +130,12 @@ public final class FrameRenderer {
     }
     defer { if let mask { pixman_image_unref(mask) } }
     let box = placement.box
+    if placement.isProjective, placement.scanlineDirection == .columns, let turnedSource = turnedSource(),
+      drawTurned(placement, source: turnedSource, mask: mask, into: target, operation: operation)
+    {
+      return
+    }
+    guard let source = upright() else { return }
     if placement.isPixelAligned {
       pixman_image_set_transform(source, nil)
       pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
@@ -156,13 +164,7 @@ public final class FrameRenderer {
           Int32(piece.length), 1)
       }
       return
-    case .columns:
-      if let turnedSource = turnedSource(),
-        drawTurned(placement, source: turnedSource, mask: mask, into: target, operation: operation)
-      {
-        return
-      }
-    case nil: break
+    case .columns, nil: break  // drawn turned above, when it could be
     }
     // Any other projective layer: affine pieces near its quad (LayerPlacement.affinePieces).
     for piece in placement.affinePieces {
