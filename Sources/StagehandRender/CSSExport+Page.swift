@@ -21,9 +21,10 @@ extension CSSExport {
     if let pausedAt {
       let time = min(max(pausedAt, 0), timeline.duration)
       play =
-        ".\(p)-stage, .\(p)-layer { animation-delay: -\(time.exportNumber)s; animation-play-state: paused; }"
+        ".\(p)-stage, .\(p)-layer, .\(p)-content, .\(p)-backdrop { animation-delay: -\(time.exportNumber)s; "
+        + "animation-play-state: paused; }"
     } else {
-      play = ".\(p)-stage, .\(p)-layer { animation-iteration-count: infinite; }"
+      play = ".\(p)-stage, .\(p)-layer, .\(p)-content, .\(p)-backdrop { animation-iteration-count: infinite; }"
     }
     return """
       <!DOCTYPE html>
@@ -34,19 +35,28 @@ extension CSSExport {
       <style>
       html, body { margin: 0; padding: 0; background: #\(hex); }
       .\(p)-container { background: #\(hex); }
-      .\(p)-layer { display: block; }
       \(stylesheet())\(play)
       </style>
       </head>
       <body>
       <div class="\(p)-container">
-      <div class="\(p)-stage \(p)-under"><img class="\(p)-layer \(p)-\(top.swapped)" src="\(from.htmlEscaped)" alt="from"></div>
-      <div class="\(p)-stage \(p)-over"><img class="\(p)-layer \(p)-\(top)" src="\(to.htmlEscaped)" alt="to"></div>
+      <div class="\(p)-backdrop"></div>
+      \(copy(top.swapped, from, alt: "from"))
+      \(copy(top, to, alt: "to"))
       </div>
       </body>
       </html>
 
       """
+  }
+}
+
+extension CSSExport {
+  /// The stage copy that holds `layer`, with the picture at `url` in it.
+  func copy(_ layer: LayerID, _ url: String, alt: String) -> String {
+    let p = prefix
+    return "<div class=\"\(p)-stage \(p)-holds-\(layer)\"><div class=\"\(p)-layer \(p)-\(layer)\">"
+      + "<img class=\"\(p)-content \(p)-\(layer)-inset\" src=\"\(url.htmlEscaped)\" alt=\"\(alt)\"></div></div>"
   }
 }
 

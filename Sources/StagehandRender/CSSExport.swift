@@ -1,17 +1,25 @@
 import StagehandAnimation
 
-/// CSS keyframes of a transition: one `@keyframes` rule for the stage and one for each content layer, with a
-/// keyframe at every step boundary and the step's own `cubic-bezier` as its timing function.
+/// CSS keyframes of a transition: `@keyframes` rules for the stage, each content layer, its clips, the backdrop and
+/// the draw order, with a keyframe at every step boundary and the step's own `cubic-bezier` as its timing function.
 ///
 /// The page is built so that a browser applies the rules of section 9 of stagehand_plugin.h itself:
 ///
 /// - a container of the bounds' size clips everything (`overflow: hidden`);
-/// - in it, one copy of the stage per content, each carrying the stage's transform with its perspective about the
-///   stage's anchor (`matrix3d`, `transform-origin`, `transform-style: preserve-3d`), so that the stage transforms
-///   the content layer it holds in 3D; the copy of the content the forward animation brings in has the higher
-///   `z-index`, so it is drawn on top whatever the depths;
-/// - in each stage copy, the content layer: `matrix3d` about its anchor (`transform-origin`), `opacity`, and
-///   `backface-visibility: hidden` (layers are one-sided).
+/// - in it, the backdrop: an element filling the container, behind everything, not moved by the stage, with the
+///   backdrop's colour as `background-color` and its opacity as `opacity` (each clamped to [0, 1]);
+/// - one copy of the stage per content, each carrying the stage's transform with its perspective about the stage's
+///   anchor (`matrix3d`, `transform-origin`, `transform-style: preserve-3d`), so that the stage transforms the content
+///   layer it holds in 3D; the copy of the content on top has the higher `z-index` (animated, with a step at each
+///   change of the draw order), so it is drawn on top whatever the depths;
+/// - in each stage copy, the content layer: `matrix3d` about its anchor (`transform-origin`), `opacity`,
+///   `backface-visibility: hidden` (layers are one-sided), and its clip's ellipse as `clip-path: ellipse()`; in it, the
+///   content's picture, with no transform of its own (so in the layer's coordinates), cut by the clip's rectangle as
+///   `clip-path: inset(... round ...)`: CSS allows one clip path per element, and the two nested clip the picture to
+///   the intersection. Corner radii are clamped as the renderer clamps them (`Clip.visibleCornerRadius`);
+/// - the disappearing layer has `visibility: hidden` at 100% only: at the animation's end and after it, the
+///   disappearing content is not drawn (section 9, "The end"); CSS interpolates `visibility` discretely, showing it
+///   at every earlier moment.
 ///
 /// The model's z axis points away from the viewer and CSS's towards it: every matrix is conjugated by a flip of z.
 /// The stage's perspective is written into its `matrix3d` (as `perspective()` would be) rather than as the
@@ -37,39 +45,68 @@ public struct CSSExport: Sendable {
   /// at the side the model shows (after the jump in a forward animation, before it in a reversed one).
   public static let jumpOffset = 0.0001
 
-  /// The stylesheet: the layout classes and the three `@keyframes` rules.
+  /// The stylesheet: the layout classes and the `@keyframes` rules.
   ///
-  /// Markup: `<div class="P-container"><div class="P-stage P-under"><div class="P-layer P-X"></div></div>
-  /// <div class="P-stage P-over"><div class="P-layer P-Y"></div></div></div>` where `P-Y` is the layer that shows the
-  /// content brought in (`P-appearing` in a forward animation, `P-disappearing` in an inverse); `page` writes it.
+  /// Markup (`page` writes it): `<div class="P-container"><div class="P-backdrop"></div>` then, for each content
+  /// layer X (`appearing`, `disappearing`), `<div class="P-stage P-holds-X"><div class="P-layer P-X"><img
+  /// class="P-content P-X-inset"></div></div>`, the one that shows the content brought in (`P-appearing` in a
+  /// forward animation, `P-disappearing` in an inverse) last; then `</div>`.
   public func stylesheet() -> String {
     let p = prefix
     let size = timeline.bounds.size
     let seconds = "\(timeline.duration.exportNumber)s"
+    let frames = timeline.keyframes
     var css = "/* stagehand export: \(title.replacingCommentEnd) */\n"
     css += """
       .\(p)-container { position: relative; width: \(size.width.exportNumber)px; \
       height: \(size.height.exportNumber)px; overflow: hidden; }
+      .\(p)-backdrop { position: absolute; left: 0; top: 0; width: 100%; height: 100%; z-index: 0; opacity: 0; }
       .\(p)-stage { position: absolute; left: 0; top: 0; width: 100%; height: 100%; \
       transform-style: preserve-3d; animation: \(p)-stage \(seconds) linear both; }
-      .\(p)-under { z-index: 1; }
-      .\(p)-over { z-index: 2; }
       .\(p)-layer { position: absolute; left: 0; top: 0; width: 100%; height: 100%; \
       backface-visibility: hidden; -webkit-backface-visibility: hidden; }
+      .\(p)-content { position: absolute; left: 0; top: 0; width: 100%; height: 100%; display: block; }
       .\(p)-appearing { animation: \(p)-appearing \(seconds) linear both; }
       .\(p)-disappearing { animation: \(p)-disappearing \(seconds) linear both; }
 
       """
-    for layer in [LayerID.stage, .disappearing, .appearing] {
-      css += keyframes(of: layer)
+    var rules = [keyframes(of: .stage), keyframes(of: .disappearing), keyframes(of: .appearing)]
+    if frames.contains(where: { $0.states.backdrop != .none }) {
+      css += ".\(p)-backdrop { animation: \(p)-backdrop \(seconds) linear both; }\n"
+      rules.append(backdropKeyframes())
     }
-    return css
+    for layer in [LayerID.disappearing, .appearing] {
+      if frames.allSatisfy({ $0.states.onTop == frames[0].states.onTop }) {
+        css += ".\(p)-holds-\(layer) { z-index: \(frames[0].states.onTop == layer ? 2 : 1); }\n"
+      } else {
+        css +=
+          ".\(p)-holds-\(layer) { animation: \(p)-stage \(seconds) linear both, "
+          + "\(p)-order-\(layer) \(seconds) linear both; }\n"
+        rules.append(orderKeyframes(of: layer))
+      }
+      if frames.contains(where: { Self.hasInset($0.states[layer].clip) }) {
+        css += ".\(p)-\(layer)-inset { animation: \(p)-\(layer)-inset \(seconds) linear both; }\n"
+        rules.append(insetKeyframes(of: layer))
+      }
+    }
+    return css + rules.joined()
   }
 
-  /// The `@keyframes` rule of one layer.
+  /// Whether a clip cuts with its rectangle (insets or a corner radius).
+  static func hasInset(_ clip: Clip) -> Bool { clip.insets != .zero || clip.cornerRadius != 0 }
+
+  /// Whether a clip cuts with its ellipse (moved or resized from the initial one).
+  static func hasEllipse(_ clip: Clip) -> Bool {
+    clip.ellipseCentre != Clip.none.ellipseCentre || clip.ellipseRadii != Clip.none.ellipseRadii
+  }
+
+  /// The `@keyframes` rule of one layer: its transform, its origin, and for a content layer its opacity, its clip's
+  /// ellipse (when it has one) and, for the disappearing layer, its visibility.
   func keyframes(of layer: LayerID) -> String {
     var rule = "@keyframes \(prefix)-\(layer) {\n"
-    for (frame, offset, timing) in placedKeyframes() {
+    let placed = placedKeyframes()
+    let ellipse = layer != .stage && timeline.keyframes.contains { Self.hasEllipse($0.states[layer].clip) }
+    for (index, (frame, offset, timing)) in placed.enumerated() {
       let state = frame.states[layer]
       var declarations = ["transform: \(Self.matrix3d(cssMatrix(of: layer, in: frame.states)))"]
       let origin = layer == .stage ? frame.states.stage.anchor : state.anchor
@@ -77,10 +114,67 @@ public struct CSSExport: Sendable {
       declarations.append(
         "transform-origin: \((origin.x * size.width).exportNumber)px \((origin.y * size.height).exportNumber)px 0")
       if layer != .stage { declarations.append("opacity: \(state.visibleOpacity.exportNumber)") }
+      if ellipse { declarations.append("clip-path: \(ellipseShape(state.clip))") }
+      if layer == .disappearing {
+        // The end: the last keyframe, at the duration, hides the disappearing content.
+        declarations.append("visibility: \(index == placed.count - 1 ? "hidden" : "visible")")
+      }
       if let timing { declarations.append("animation-timing-function: \(timing)") }
       rule += "  \(offset.exportNumber)% { \(declarations.joined(separator: "; ")); }\n"
     }
     return rule + "}\n"
+  }
+
+  /// The `@keyframes` rule of the clip rectangle of a content layer, for the picture inside the layer.
+  func insetKeyframes(of layer: LayerID) -> String {
+    rule("\(layer)-inset") { "clip-path: \(insetShape($0[layer].clip))" }
+  }
+
+  /// The `@keyframes` rule of the backdrop.
+  func backdropKeyframes() -> String {
+    rule("backdrop") { states in
+      let b = states.backdrop.visible
+      let rgb = [b.red, b.green, b.blue].map { ($0 * 255).exportNumber }.joined(separator: " ")
+      return "background-color: rgb(\(rgb)); opacity: \(b.opacity.exportNumber)"
+    }
+  }
+
+  /// The `@keyframes` rule of the `z-index` of the stage copy that holds `layer`: 2 while it is on top, else 1.
+  func orderKeyframes(of layer: LayerID) -> String {
+    rule("order-\(layer)") { "z-index: \($0.onTop == layer ? 2 : 1)" }
+  }
+
+  /// A `@keyframes` rule named `prefix-name` with the declarations `declarations` gives for each keyframe's states.
+  private func rule(_ name: String, _ declarations: (LayerStates) -> String) -> String {
+    var rule = "@keyframes \(prefix)-\(name) {\n"
+    for (frame, offset, timing) in placedKeyframes() {
+      let timing = timing.map { "; animation-timing-function: \($0)" } ?? ""
+      rule += "  \(offset.exportNumber)% { \(declarations(frame.states))\(timing); }\n"
+    }
+    return rule + "}\n"
+  }
+
+  /// `inset(top right bottom left round radius)` of a clip's rectangle, in pixels of the layer, as the renderer draws
+  /// it: negative insets as 0, the radius clamped; insets that overlap reduced in proportion until they meet (an
+  /// empty rectangle, as CSS would reduce them too).
+  func insetShape(_ clip: Clip) -> String {
+    let bounds = timeline.bounds
+    let (w, h) = (bounds.size.width, bounds.size.height)
+    var v = clip.visibleInsets
+    if v.left + v.right > 1 { (v.left, v.right) = (v.left / (v.left + v.right), v.right / (v.left + v.right)) }
+    if v.top + v.bottom > 1 { (v.top, v.bottom) = (v.top / (v.top + v.bottom), v.bottom / (v.top + v.bottom)) }
+    let edges = [v.top * h, v.right * w, v.bottom * h, v.left * w].map { "\($0.exportNumber)px" }
+    return "inset(\(edges.joined(separator: " ")) round \(clip.visibleCornerRadius(in: bounds).exportNumber)px)"
+  }
+
+  /// `ellipse(rx ry at cx cy)` of a clip's ellipse, in pixels of the layer; a radius at or below 0 as 0.
+  func ellipseShape(_ clip: Clip) -> String {
+    let bounds = timeline.bounds
+    let (centre, rx, ry) = clip.ellipse(in: bounds)
+    let x = centre.x - bounds.minX
+    let y = centre.y - bounds.origin.y
+    return
+      "ellipse(\(max(rx, 0).exportNumber)px \(max(ry, 0).exportNumber)px at \(x.exportNumber)px \(y.exportNumber)px)"
   }
 
   /// The keyframes with their offsets in percent and the timing function of the interval each one starts.

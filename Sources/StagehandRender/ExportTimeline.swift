@@ -22,9 +22,12 @@ public struct ExportKeyframe: Hashable, Sendable {
 /// The animation of a transition as keyframes at its step boundaries: what the CSS and JSON exports write.
 ///
 /// Between two keyframes, every change of the step in progress has moved by the fraction its curve gives, so a
-/// player that interpolates translation, scale, opacity, anchor and perspective linearly and rotation along the
-/// shortest arc (as CSS does for `matrix3d`) between the two keyframes, timed by the step's cubic-bezier, shows the
-/// model's states exactly. A step that turns a layer by half a turn or more is cut into pieces that each turn less
+/// player that interpolates translation, scale, opacity, anchor, perspective, clip and backdrop linearly and rotation
+/// along the shortest arc (as CSS does for `matrix3d`) between the two keyframes, timed by the step's cubic-bezier,
+/// shows the model's states exactly. A step that no single cubic-bezier times (a spring, changes over different
+/// intervals of the step, or a value that reaches a clamp within the step, such as an inset turning negative) is
+/// sampled instead: keyframes close enough together, timed linearly, that the states between them stay within
+/// `sampleTolerance` of the model's (`sampledFractions`). A step that turns a layer by half a turn or more is cut into pieces that each turn less
 /// (a piece of a cubic Bezier is a cubic Bezier: `TimingCurve.pieces`), with keyframes at the cuts in the model's
 /// states; past `mostPieces` pieces it is refused (`ExportError.turnTooLarge`). An instant step gives two keyframes
 /// at one time: the states before it, then the states after it.
@@ -58,19 +61,30 @@ public struct ExportTimeline: Sendable {
     for (index, step) in animation.steps.enumerated() {
       let end = Animation(steps: [step], initialStates: states).finalStates
       if step.duration > 0 {
-        guard let pieces = Self.pieces(of: step) else {
-          let (layer, angle) =
-            step.changes.compactMap { change -> (LayerID, Double)? in
-              if case .rotate(let angle, _) = change.change { return (change.layer, angle) }
-              return nil
-            }.max { abs($0.1) < abs($1.1) } ?? (.appearing, 0)
-          throw .turnTooLarge(layer: layer, step: index + 1, angle: angle)
-        }
-        for piece in pieces {
-          let start = piece.startTime == 0 ? states : animation.sample(at: time + step.duration * piece.startTime)
-          Self.append(
-            ExportKeyframe(time: time + step.duration * piece.startTime, states: start, curve: piece.curve),
-            to: &keyframes)
+        if Self.isExact(step, from: states, end: end, bounds: bounds) {
+          guard let pieces = Self.pieces(of: step) else {
+            let (layer, angle) =
+              step.changes.compactMap { change -> (LayerID, Double)? in
+                if case .rotate(let angle, _) = change.change { return (change.layer, angle) }
+                return nil
+              }.max { abs($0.1) < abs($1.1) } ?? (.appearing, 0)
+            throw .turnTooLarge(layer: layer, step: index + 1, angle: angle)
+          }
+          for piece in pieces {
+            let start = piece.startTime == 0 ? states : animation.sample(at: time + step.duration * piece.startTime)
+            Self.append(
+              ExportKeyframe(time: time + step.duration * piece.startTime, states: start, curve: piece.curve),
+              to: &keyframes)
+          }
+        } else {
+          // A spring, staggered intervals or a clamp reached within the step: keyframes close enough that linear
+          // interpolation between them stays within `sampleTolerance` of the model.
+          let alone = Animation(steps: [step], initialStates: states)
+          for fraction in Self.sampledFractions(of: step).dropLast() {
+            let start = fraction == 0 ? states : alone.sample(at: step.duration * fraction)
+            Self.append(
+              ExportKeyframe(time: time + step.duration * fraction, states: start, curve: .linear), to: &keyframes)
+          }
         }
         time += step.duration
         Self.append(ExportKeyframe(time: time, states: end, curve: nil), to: &keyframes)
@@ -85,6 +99,100 @@ public struct ExportTimeline: Sendable {
       keyframes.insert(ExportKeyframe(time: 0, states: animation.initialStates, curve: nil), at: 0)
     }
     self.keyframes = keyframes
+  }
+
+  /// Whether one cubic-bezier between the step's two keyframes shows it exactly: a Bezier curve, every change over
+  /// the whole step, and every value a renderer clamps (opacity, clip, backdrop) on one side of each clamp over the
+  /// whole range of the curve's progress, overshoots included.
+  static func isExact(_ step: Step, from start: LayerStates, end: LayerStates, bounds: Rect) -> Bool {
+    guard step.curve.controlPoints != nil, step.changes.allSatisfy(\.interval.isWhole) else { return false }
+    let (lowest, highest) = step.curve.range
+    let low = clampSides(extrapolated(start, end, lowest), bounds: bounds)
+    return low == clampSides(extrapolated(start, end, highest), bounds: bounds)
+  }
+
+  /// The opacities, clips and backdrop of `a` moved by `c` times their change to `b` (each is linear in the curve's
+  /// progress within a step).
+  static func extrapolated(_ a: LayerStates, _ b: LayerStates, _ c: Double) -> LayerStates {
+    func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * c }
+    var s = a
+    for layer in [LayerID.appearing, .disappearing] {
+      let (p, q) = (a[layer], b[layer])
+      s[layer].opacity = mix(p.opacity, q.opacity)
+      s[layer].clip.insets = Insets(
+        top: mix(p.clip.insets.top, q.clip.insets.top), right: mix(p.clip.insets.right, q.clip.insets.right),
+        bottom: mix(p.clip.insets.bottom, q.clip.insets.bottom), left: mix(p.clip.insets.left, q.clip.insets.left))
+      s[layer].clip.cornerRadius = mix(p.clip.cornerRadius, q.clip.cornerRadius)
+      s[layer].clip.ellipseRadii = Point(
+        x: mix(p.clip.ellipseRadii.x, q.clip.ellipseRadii.x), y: mix(p.clip.ellipseRadii.y, q.clip.ellipseRadii.y))
+    }
+    s.backdrop = Backdrop(
+      red: mix(a.backdrop.red, b.backdrop.red), green: mix(a.backdrop.green, b.backdrop.green),
+      blue: mix(a.backdrop.blue, b.backdrop.blue), opacity: mix(a.backdrop.opacity, b.backdrop.opacity))
+    return s
+  }
+
+  /// On which side of each of a renderer's clamps every clamped value lies: each side is a linear condition on the
+  /// curve's progress, so two states on the same sides of all of them have every state between them there too.
+  static func clampSides(_ s: LayerStates, bounds: Rect) -> [Bool] {
+    var sides: [Bool] = []
+    let (w, h) = (bounds.size.width, bounds.size.height)
+    for layer in [LayerID.appearing, .disappearing] {
+      let state = s[layer]
+      let i = state.clip.insets
+      let r = state.clip.cornerRadius
+      sides += [state.opacity < 0, state.opacity > 1, i.top < 0, i.right < 0, i.bottom < 0, i.left < 0]
+      sides += [i.left + i.right > 1, i.top + i.bottom > 1, r < 0]
+      sides += [r * 2 > (1 - i.left - i.right) * w, r * 2 > (1 - i.top - i.bottom) * h]
+      sides += [state.clip.ellipseRadii.x <= 0, state.clip.ellipseRadii.y <= 0]
+    }
+    for v in [s.backdrop.red, s.backdrop.green, s.backdrop.blue, s.backdrop.opacity] { sides += [v < 0, v > 1] }
+    return sides
+  }
+
+  /// How far, in progress (the fraction of a change done), linear interpolation between sampled keyframes may stray
+  /// from the model: a 1000-point move is then off by half a point at most.
+  public static let sampleTolerance = 5e-4
+  /// The most keyframes a sampled step is cut into.
+  static let mostSamples = 600
+
+  /// The fractions of `step`'s duration at which a sampled step has keyframes, from 0 to 1: the ends of every
+  /// change's interval, then halves of each span until the progress of every change at the span's middle and
+  /// quarters lies within `sampleTolerance` of the straight line between its ends, and every span turns a layer by
+  /// less than half a turn.
+  static func sampledFractions(of step: Step) -> [Double] {
+    var intervals: [ChangeInterval] = []
+    for change in step.changes where !intervals.contains(change.interval) { intervals.append(change.interval) }
+    if intervals.isEmpty { intervals = [.whole] }
+    let turn = step.changes.reduce(0.0) { largest, change in
+      if case .rotate(let angle, _) = change.change { return max(largest, abs(angle)) }
+      return largest
+    }
+    let curve = step.curve
+    func progress(_ p: Double) -> [Double] { intervals.map { curve.value(at: $0.localProgress(p)) } }
+    var marks = Set([0.0, 1.0])
+    for interval in intervals {
+      marks.insert(interval.start)
+      marks.insert(interval.end)
+    }
+    for k in 1..<16 { marks.insert(Double(k) / 16) }
+    var fractions = marks.sorted()
+    var index = 0
+    while index + 1 < fractions.count, fractions.count < mostSamples {
+      let (a, b) = (fractions[index], fractions[index + 1])
+      let (ga, gb) = (progress(a), progress(b))
+      let straight = [0.25, 0.5, 0.75].allSatisfy { t in
+        let g = progress(a + (b - a) * t)
+        return g.indices.allSatisfy { abs(g[$0] - (ga[$0] + (gb[$0] - ga[$0]) * t)) <= sampleTolerance }
+      }
+      let turns = zip(ga, gb).allSatisfy { abs($1 - $0) * turn < Double.pi / 2 }
+      if (straight && turns) || b - a < 1e-6 {
+        index += 1
+      } else {
+        fractions.insert((a + b) / 2, at: index + 1)
+      }
+    }
+    return fractions
   }
 
   /// Appends `keyframe`, merged with the last one when it is the same moment in the same states.

@@ -1,9 +1,11 @@
 import CStagehandPixman
 import StagehandAnimation
 
-/// Draws frames of a scene with pixman: the background, then the content `from` and the content `to` above it, each
-/// where its layer state puts it (the stage's perspective included), sampled with bilinear filtering, at its opacity,
-/// clipped to the container.
+/// Draws frames of a scene with pixman, in the order of section 9 of stagehand_plugin.h: the background, the backdrop
+/// (its colour at its opacity, over the whole container), then the content layer below and the one on top
+/// (`LayerStates.onTop`), each where its layer state puts it (the stage's perspective included), cut by its clip,
+/// sampled with bilinear filtering, at its opacity, clipped to the container. Once the animation has ended
+/// (`FrameStates.ended`), the disappearing layer is not drawn.
 ///
 /// A renderer belongs to one thread (its pixman images carry transforms); make one per thread over the same scene.
 public final class FrameRenderer {
@@ -14,6 +16,8 @@ public final class FrameRenderer {
   /// The turned pictures' pixman images, and two frames for drawing turned layers: the turned layer, and the layer
   /// turned back; made at the first layer turned about a vertical axis.
   private var turned: (from: OpaquePointer, to: OpaquePointer, layer: Frame, back: Frame)?
+  /// The clipped copies of `from` and `to`, made at the first clip that cuts anything off each.
+  private var clipped: (from: ClippedPicture?, to: ClippedPicture?) = (nil, nil)
 
   /// A renderer of `scene`.
   public init(scene: Scene) {
@@ -31,34 +35,93 @@ public final class FrameRenderer {
     }
   }
 
+  /// One content layer to draw: where, which picture, and the clipped copy of it when its clip cuts anything.
+  private struct Drawn {
+    var placement: LayerPlacement
+    var isTo: Bool
+    var clipped: ClippedPicture?
+  }
+
   /// Draws `frame` of the scene into `target`, which must be of the scene's pixel size.
   public func draw(_ frame: FrameStates, into target: Frame) {
     precondition(target.width == scene.width && target.height == scene.height)
     let toLayer = Scene.layerOfTo(inverse: frame.inverse)
-    let layers = [(toLayer.swapped, scene.from, fromSource), (toLayer, scene.to, toSource)]
-    let placements = layers.map { layer, picture, source in
-      LayerPlacement(frame.states, layer, bounds: scene.bounds, width: scene.width, height: scene.height).map {
-        ($0, picture, source)
+    var layers: [Drawn] = []
+    for layer in frame.drawnLayers {
+      let clip = frame.states[layer].clip
+      let isTo = layer == toLayer
+      guard
+        let placement = LayerPlacement(
+          frame.states, layer, bounds: scene.bounds, width: scene.width, height: scene.height)
+      else { continue }
+      guard clip != .none, clip.cutsAnything(in: scene.bounds) else {
+        layers.append(Drawn(placement: placement, isTo: isTo, clipped: nil))
+        continue
       }
+      guard let shape = ClipShape(clip, bounds: scene.bounds, width: scene.width, height: scene.height) else {
+        continue  // nothing left of the layer
+      }
+      let copy = clippedCopy(isTo: isTo)
+      copy.update(shape)
+      layers.append(Drawn(placement: placement, isTo: isTo, clipped: copy))
     }
-    var covered = false
-    for entry in placements {
-      guard let (placement, picture, source) = entry else { continue }
-      // The first layer drawn replaces the background outright when it covers the frame with opaque pixels.
-      let replaces =
-        !covered && placement.isPixelAligned && placement.alpha == 255 && picture.isOpaque
-      if !covered && !replaces { target.fill(scene.background) }
-      covered = true
-      composite(
-        source, placement, isTo: picture === scene.to, into: target,
-        operation: replaces ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
+    // The first layer drawn replaces everything under it when it covers the frame with opaque pixels.
+    var replaces = false
+    if let first = layers.first, first.clipped == nil, first.placement.isPixelAligned, first.placement.alpha == 255 {
+      replaces = (first.isTo ? scene.to : scene.from).isOpaque
     }
-    if !covered { target.fill(scene.background) }
+    if !replaces {
+      target.fill(scene.background)
+      drawBackdrop(frame.states.backdrop, into: target)
+    }
+    for (index, layer) in layers.enumerated() {
+      composite(layer, into: target, operation: index == 0 && replaces ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
+    }
   }
 
-  /// Composites one layer's picture where `placement` puts it.
+  /// The clipped copies of `to` or `from`, made on first use.
+  private func clippedCopy(isTo: Bool) -> ClippedPicture {
+    if isTo {
+      if clipped.to == nil { clipped.to = ClippedPicture(scene.to, turned: scene.turned?.to) }
+      return clipped.to!
+    }
+    if clipped.from == nil { clipped.from = ClippedPicture(scene.from, turned: scene.turned?.from) }
+    return clipped.from!
+  }
+
+  /// Draws the backdrop over the whole frame (the container's bounds): its colour at its opacity, each clamped to
+  /// [0, 1], over what is there.
+  private func drawBackdrop(_ backdrop: Backdrop, into target: Frame) {
+    let b = backdrop.visible
+    let alpha = (b.opacity * 255).rounded()
+    guard alpha >= 1 else { return }
+    func channel(_ value: Double) -> UInt16 { UInt16((value * b.opacity * 65_535).rounded()) }
+    var color = pixman_color_t(
+      red: channel(b.red), green: channel(b.green), blue: channel(b.blue), alpha: UInt16((b.opacity * 65_535).rounded())
+    )
+    var rectangle = pixman_rectangle16_t(x: 0, y: 0, width: UInt16(target.width), height: UInt16(target.height))
+    _ = pixman_image_fill_rectangles(PIXMAN_OP_OVER, target.image, &color, 1, &rectangle)
+  }
+
+  /// Composites one content layer where its placement puts it: its picture, or the clipped copy of it.
+  private func composite(_ layer: Drawn, into target: Frame, operation: pixman_op_t) {
+    if let copy = layer.clipped {
+      // Each copy is made only when the layer is drawn from it: the turned one for a turn about a vertical axis.
+      composite({ copy.image() }, layer.placement, turnedSource: { copy.turned() }, into: target, operation: operation)
+      return
+    }
+    let source = layer.isTo ? toSource : fromSource
+    composite(
+      { source }, layer.placement,
+      turnedSource: { [self] in turnedPictures().map { layer.isTo ? $0.to : $0.from } }, into: target,
+      operation: operation)
+  }
+
+  /// Composites one layer's picture where `placement` puts it: `upright` gives the picture, `turnedSource` the picture
+  /// turned by 90 degrees, for a layer turned about a vertical axis; each is asked for only when it is drawn from.
   private func composite(
-    _ source: OpaquePointer, _ placement: LayerPlacement, isTo: Bool, into target: Frame, operation: pixman_op_t
+    _ upright: () -> OpaquePointer?, _ placement: LayerPlacement, turnedSource: () -> OpaquePointer?,
+    into target: Frame, operation: pixman_op_t
   ) {
     var mask: OpaquePointer?
     if placement.alpha < 255 {
@@ -67,6 +130,12 @@ public final class FrameRenderer {
     }
     defer { if let mask { pixman_image_unref(mask) } }
     let box = placement.box
+    if placement.isProjective, placement.scanlineDirection == .columns, let turnedSource = turnedSource(),
+      drawTurned(placement, source: turnedSource, mask: mask, into: target, operation: operation)
+    {
+      return
+    }
+    guard let source = upright() else { return }
     if placement.isPixelAligned {
       pixman_image_set_transform(source, nil)
       pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
@@ -95,9 +164,7 @@ public final class FrameRenderer {
           Int32(piece.length), 1)
       }
       return
-    case .columns:
-      if drawTurned(placement, isTo: isTo, mask: mask, into: target, operation: operation) { return }
-    case nil: break
+    case .columns, nil: break  // drawn turned above, when it could be
     }
     // Any other projective layer: affine pieces near its quad (LayerPlacement.affinePieces).
     for piece in placement.affinePieces {
@@ -109,12 +176,8 @@ public final class FrameRenderer {
     }
   }
 
-  /// Draws a layer turned about a vertical axis: its columns, as rows of the turned frame, each a scaling of a row of
-  /// the turned picture; then the result turned back and composited at the layer's opacity. `false` when the turned
-  /// pictures or frames could not be made.
-  private func drawTurned(
-    _ placement: LayerPlacement, isTo: Bool, mask: OpaquePointer?, into target: Frame, operation: pixman_op_t
-  ) -> Bool {
+  /// The turned pictures and the frames for drawing turned layers, made on first use; `nil` when memory is short.
+  private func turnedPictures() -> (from: OpaquePointer, to: OpaquePointer, layer: Frame, back: Frame)? {
     if turned == nil, let pictures = scene.turned, let layer = Frame(width: scene.height, height: scene.width),
       let back = Frame(width: scene.width, height: scene.height)
     {
@@ -122,8 +185,17 @@ public final class FrameRenderer {
       pixman_image_set_filter(turned!.from, PIXMAN_FILTER_BILINEAR, nil, 0)
       pixman_image_set_filter(turned!.to, PIXMAN_FILTER_BILINEAR, nil, 0)
     }
-    guard let turned else { return false }
-    let source = isTo ? turned.to : turned.from
+    return turned
+  }
+
+  /// Draws a layer turned about a vertical axis: its columns, as rows of the turned frame, each a scaling of a row of
+  /// `source` (its picture turned by 90 degrees, bilinear); then the result turned back and composited at the
+  /// layer's opacity. `false` when the frames for it could not be made.
+  private func drawTurned(
+    _ placement: LayerPlacement, source: OpaquePointer, mask: OpaquePointer?, into target: Frame,
+    operation: pixman_op_t
+  ) -> Bool {
+    guard let turned = turnedPictures() else { return false }
     let box = placement.box
     let turnedBox = Rotation90.turned(box, frameWidth: scene.width)
     _ = pixman_fill(

@@ -28,13 +28,14 @@ public struct RenderJob: Sendable {
   }
 
   /// The frames of `animation`, sampled at `fps`: `frameCount` frames evenly spaced from its start to its end,
-  /// both included, so that an inverse's frames are its forward's in reverse order.
+  /// both included; the last one, at the end, is drawn without the disappearing content (section 9, "The end").
   public static func frames(of animation: Animation, inverse: Bool, fps: Int) -> [FrameStates] {
     let count = frameCount(duration: animation.duration, fps: fps)
-    guard count > 1 else { return [FrameStates(animation.sample(at: animation.duration), inverse: inverse)] }
+    guard count > 1 else { return [FrameStates(animation, at: animation.duration, inverse: inverse)] }
     return (0..<count).map { index in
-      let time = animation.duration * Double(index) / Double(count - 1)
-      return FrameStates(animation.sample(at: time), inverse: inverse)
+      // The last time is the duration itself, exactly, so that it counts as the end.
+      let time = index == count - 1 ? animation.duration : animation.duration * Double(index) / Double(count - 1)
+      return FrameStates(animation, at: time, inverse: inverse)
     }
   }
 

@@ -4,8 +4,8 @@ import StagehandAnimation
 /// contents.
 ///
 /// `from` is the content the forward animation hides and `to` the content it brings in, whatever the direction drawn:
-/// in the inverse (the pop), `to` leaves and `from` comes back. `to` is drawn above `from` (section 9 of
-/// stagehand_plugin.h: the content the forward animation brings in is drawn on top).
+/// in the inverse (the pop), `to` leaves and `from` comes back. Which of the two is drawn on top is part of each
+/// frame's states (`LayerStates.onTop`, section 9 of stagehand_plugin.h, "Draw order").
 public struct Scene: Sendable {
   /// The container's bounds, in points; the frame shows exactly them.
   public var bounds: Rect
@@ -43,17 +43,33 @@ public struct Scene: Sendable {
   public static func layerOfTo(inverse: Bool) -> LayerID { inverse ? .disappearing : .appearing }
 }
 
-/// The layer states of one frame, and whether they come from an inverse animation (which decides which layer shows
-/// which content).
+/// The layer states of one frame, whether they come from an inverse animation (which decides which layer shows
+/// which content), and whether the animation has ended (then the disappearing content is not drawn).
 public struct FrameStates: Hashable, Sendable {
-  /// The states of the three layers.
+  /// The states of the three layers, the backdrop and the draw order.
   public var states: LayerStates
   /// Whether the states are an inverse animation's.
   public var inverse: Bool
+  /// Whether the frame is at or after the animation's end: the disappearing layer is then not drawn, and the
+  /// appearing content shows alone over the backdrop (section 9 of stagehand_plugin.h, "The end").
+  public var ended: Bool
 
-  /// Creates the states of a frame.
-  public init(_ states: LayerStates, inverse: Bool) {
+  /// Creates the states of a frame; `ended` says whether it lies at or after the animation's end.
+  public init(_ states: LayerStates, inverse: Bool, ended: Bool = false) {
     self.states = states
     self.inverse = inverse
+    self.ended = ended
+  }
+
+  /// The frame of `animation` at `time` seconds: its states there, ended at and after its duration.
+  public init(_ animation: Animation, at time: Double, inverse: Bool) {
+    self.init(animation.sample(at: time), inverse: inverse, ended: !(time < animation.duration))
+  }
+
+  /// The content layers drawn, back to front: the one below, then the one on top; without the disappearing layer
+  /// once the animation has ended.
+  public var drawnLayers: [LayerID] {
+    let order = [states.below, states.onTop]
+    return ended ? order.filter { $0 != .disappearing } : order
   }
 }

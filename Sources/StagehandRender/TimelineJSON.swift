@@ -26,7 +26,7 @@ public struct TimelineJSON: Sendable {
     var lines: [String] = []
     lines.append("{")
     lines.append("  \"format\": \"stagehand-timeline\",")
-    lines.append("  \"version\": 1,")
+    lines.append("  \"version\": 2,")
     lines.append("  \"style\": \(Self.quoted(style)),")
     let values = parameters.map { "\(Self.quoted($0.0)): \(Self.quoted($0.1))" }.joined(separator: ", ")
     lines.append("  \"parameters\": {\(values)},")
@@ -37,12 +37,14 @@ public struct TimelineJSON: Sendable {
     lines.append("  \"duration\": \(timeline.duration.exportNumber),")
     lines.append("  \"top\": \"\(timeline.topLayer)\",")
     lines.append("  \"keyframes\": [")
-    let keyframes = timeline.keyframes.map { frame in
+    let last = timeline.keyframes.count - 1
+    let keyframes = timeline.keyframes.enumerated().map { index, frame in
       let curve =
         frame.curve?.controlPoints.map {
           "[\($0.x1.exportNumber), \($0.y1.exportNumber), \($0.x2.exportNumber), \($0.y2.exportNumber)]"
         } ?? "null"
-      return "    {\"time\": \(frame.time.exportNumber), \"curve\": \(curve), \"layers\": \(layers(frame.states))}"
+      return "    {\"time\": \(frame.time.exportNumber), \"curve\": \(curve), "
+        + "\(drawing(frame.states, ended: index == last)), \"layers\": \(layers(frame.states))}"
     }
     lines.append(keyframes.joined(separator: ",\n"))
     lines.append("  ],")
@@ -51,12 +53,23 @@ public struct TimelineJSON: Sendable {
     let count = RenderJob.frameCount(duration: timeline.duration, fps: fps)
     let samples = (0..<count).map { index in
       let time = count > 1 ? timeline.duration * Double(index) / Double(count - 1) : timeline.duration
-      return "    {\"time\": \(time.exportNumber), \"layers\": \(layers(timeline.states(at: time)))}"
+      let states = timeline.states(at: time)
+      return "    {\"time\": \(time.exportNumber), \(drawing(states, ended: index == count - 1)), "
+        + "\"layers\": \(layers(states))}"
     }
     lines.append(samples.joined(separator: ",\n"))
     lines.append("  ]")
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The members that say how a moment is drawn: the backdrop (`[red, green, blue, opacity]`, unclamped), the content
+  /// layer on top, and the content layers drawn, back to front (without the disappearing one once `ended`).
+  func drawing(_ states: LayerStates, ended: Bool) -> String {
+    let b = states.backdrop
+    let drawn = FrameStates(states, inverse: timeline.inverse, ended: ended).drawnLayers.map { "\"\($0)\"" }
+    return "\"backdrop\": [\(b.red.exportNumber), \(b.green.exportNumber), \(b.blue.exportNumber), "
+      + "\(b.opacity.exportNumber)], \"onTop\": \"\(states.onTop)\", \"drawn\": [\(drawn.joined(separator: ", "))]"
   }
 
   /// The three layers' states as a JSON object.
@@ -71,6 +84,7 @@ public struct TimelineJSON: Sendable {
   func state(_ s: LayerState, matrix: Transform3D) -> String {
     func list(_ values: [Double]) -> String { "[" + values.map(\.exportNumber).joined(separator: ", ") + "]" }
     let m = matrix
+    let c = s.clip
     let rows = [
       m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44,
     ]
@@ -78,6 +92,10 @@ public struct TimelineJSON: Sendable {
       + "\"rotation\": \(list([s.rotation.w, s.rotation.x, s.rotation.y, s.rotation.z])), "
       + "\"scale\": \(list([s.scale.x, s.scale.y, s.scale.z])), \"anchor\": \(list([s.anchor.x, s.anchor.y])), "
       + "\"opacity\": \(s.opacity.exportNumber), \"perspective\": \(s.perspective.exportNumber), "
+      + "\"clip\": {\"insets\": \(list([c.insets.top, c.insets.right, c.insets.bottom, c.insets.left])), "
+      + "\"cornerRadius\": \(c.cornerRadius.exportNumber), "
+      + "\"ellipseCentre\": \(list([c.ellipseCentre.x, c.ellipseCentre.y])), "
+      + "\"ellipseRadii\": \(list([c.ellipseRadii.x, c.ellipseRadii.y]))}, "
       + "\"matrix\": \(list(rows))}"
   }
 

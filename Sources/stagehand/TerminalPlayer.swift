@@ -133,7 +133,7 @@ struct TerminalPlayer {
         let t = min(Double(i) / Double(fps), play.animation.duration)
         let status = "\(play.title)  t=\(t.formatted(2)) s / \(play.animation.duration.formatted(2)) s"
         if let canvas {
-          canvas.renderer.draw(FrameStates(play.animation.sample(at: t), inverse: play.inverse), into: canvas.frame)
+          canvas.renderer.draw(FrameStates(play.animation, at: t, inverse: play.inverse), into: canvas.frame)
           screen.draw(canvas.frame, status: status)
         }
         deadline = deadline.advanced(by: frame)

@@ -156,11 +156,18 @@ struct RenderGeometryTests {
     }
   }
 
-  @Test("the content 'to' is drawn above 'from' in a forward and in an inverse, whatever the layer roles")
+  @Test("the layer the states put on top is drawn above the other, in a forward and in an inverse")
   func stacking() {
-    let frame = draw(.identity)
-    #expect(frame.decoded == to.picture)
-    #expect(draw(.identity, inverse: true).decoded == to.picture)
+    // A forward animation starts with the appearing layer ('to') on top; an inverse with the disappearing one ('to').
+    #expect(draw(.identity).decoded == to.picture)
+    var inverse = LayerStates.identity
+    inverse.onTop = .disappearing
+    #expect(draw(inverse, inverse: true).decoded == to.picture)
+    // Exchanged (a reveal): the content that leaves is drawn on top.
+    var reveal = LayerStates.identity
+    reveal.onTop = .disappearing
+    #expect(draw(reveal).decoded == from.picture)
+    #expect(draw(.identity, inverse: true).decoded == from.picture)
   }
 
   @Test(

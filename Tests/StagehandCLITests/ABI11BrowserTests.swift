@@ -1,0 +1,96 @@
+import Foundation
+import StagehandTestSupport
+import Testing
+
+/// ABI 1.1 in two independent renderers: Chromium playing `stagehand export`'s CSS and `stagehand render`'s pixman
+/// frames of a plugin compiled from C (`ABI11Sources`), for clips, a draw-order change, a backdrop, a spring, change
+/// intervals and the end rule.
+@Suite(
+  "ABI 1.1 export in Chromium against stagehand render",
+  .enabled(if: Browser.available, "Debian's chromium is not installed"))
+struct ABI11BrowserTests {
+  /// The frame size.
+  static let (width, height) = (160, 120)
+
+  /// The plugin's directory, built once per test run, removed at exit.
+  static let plugins: Result<URL, Error> = Result {
+    let directory = try CFixture.temporaryDirectory("render11-cli")
+    atexit { try? FileManager.default.removeItem(at: ABI11BrowserTests.plugins.get()) }
+    _ = try CFixture.compile(ABI11Sources.plugin, into: directory, name: "librender11.so")
+    return directory
+  }
+
+  /// The environment in which the command finds the plugin, with a registry cache of its own.
+  static func environment() throws -> [String: String] {
+    let directory = try plugins.get()
+    var environment = cleanEnvironment
+    environment["STAGEHAND_PLUGIN_PATH"] = directory.path
+    environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
+    return environment
+  }
+
+  /// A style, whether its inverse is drawn, and the instants compared (fractions of one second).
+  struct Case: Sendable, CustomStringConvertible {
+    var style: String
+    var inverse = false
+    var instants: [Int]  // in quarters of the duration: frame k of 0...4 at 5 fps
+    var description: String { "\(style)\(inverse ? " --inverse" : "") at \(instants.map { "\($0)/4" })" }
+  }
+
+  static let cases = [
+    Case(style: "r11-iris", instants: [1, 2, 3]),  // an ellipse clip
+    Case(style: "r11-wipe", instants: [1, 2, 3]),  // an inset clip
+    Case(style: "r11-rounded", instants: [2]),  // insets, rounded corners and an off-centre ellipse
+    Case(style: "r11-uncover", instants: [1, 2, 3]),  // the draw order changed at the start
+    Case(style: "r11-uncover", inverse: true, instants: [1, 2, 3, 4]),  // ... at the end of the inverted step
+    Case(style: "r11-fade-black", instants: [1, 2, 3]),  // a backdrop and change intervals
+    Case(style: "r11-spring-stagger", instants: [1, 2, 3]),  // a spring step and staggered intervals
+    Case(style: "r11-lingering", instants: [3, 4]),  // the end: the disappearing content gone
+    Case(style: "r11-slide-stay", inverse: true, instants: [2, 4]),  // the end of an own inverse
+  ]
+
+  @Test("paused at instants, the CSS export matches stagehand render within the mean tolerance", arguments: cases)
+  func paused(_ test: Case) throws {
+    let environment = try Self.environment()
+    let directory = try TemporaryDirectory()
+    let size = "\(Self.width)x\(Self.height)"
+    let direction = test.inverse ? ["--inverse"] : []
+    let rendered = try runStagehand(
+      ["render", test.style, "--size", size, "--duration", "1", "--fps", "5", "-o", directory.path + "/r/%04d.png"]
+        + direction, environment: environment)
+    #expect(rendered.status == 0, "\(rendered.standardError)")
+    var renders: [Int: DecodedPicture] = [:]
+    for quarter in 0...4 {
+      renders[quarter] = try #require(IndependentDecoders.readPNG(directory.path + "/r/000\(quarter + 1).png"))
+    }
+    var shots: [Int: DecodedPicture] = [:]
+    for quarter in test.instants {
+      let instant = (Double(quarter) / 4).description
+      let page = directory.path + "/\(quarter).html"
+      let exported = try runStagehand(
+        ["export", test.style, "--size", size, "--duration", "1", "--at", instant, "-o", page] + direction,
+        environment: environment)
+      #expect(exported.status == 0, "\(exported.standardError)")
+      let shot = directory.path + "/\(quarter).png"
+      let opened = try Browser.screenshot(page, width: Self.width, height: Self.height, to: shot)
+      #expect(opened.status == 0 && !opened.timedOut, "\(opened.standardError)")
+      #expect(Browser.consoleMessages(opened.standardError) == [])
+      let picture = try #require(IndependentDecoders.readPNG(shot))
+      shots[quarter] = picture
+      let error = picture.meanDifference(from: renders[quarter]!)
+      print(
+        "browser comparison: \(test.style)\(test.inverse ? " inverse" : "") at \(instant) s of 1 s: mean error \(error) / 255"
+      )
+      #expect(error <= CSSExportBrowserTests.meanTolerance, "\(test) at \(instant): mean error \(error)")
+    }
+    // The comparison tells the instants apart: each screenshot is closer to its own frame than to the others that
+    // differ from it.
+    for (quarter, shot) in shots {
+      for other in 0...4 where other != quarter && renders[other]! != renders[quarter]! {
+        #expect(
+          shot.meanDifference(from: renders[quarter]!) < shot.meanDifference(from: renders[other]!),
+          "\(test): the screenshot at \(quarter)/4 is closer to the frame at \(other)/4")
+      }
+    }
+  }
+}
