@@ -159,8 +159,8 @@ struct DemoRun {
       if let manual = clock as? ManualClock { manual.advance(by: frame) }
       if let system = clock as? SystemClock { system.tick() }
       if let screen {
-        // The upper presented content is drawn as the one brought in, the lower one as the one it covers; each
-        // content keeps a card of its own colour and letter.
+        // The upper presented content (the stack presents them in drawing order) is drawn as the one on top, the
+        // lower one below it, over the stack's backdrop; each content keeps a card of its own colour and letter.
         let layers = stack.presentedLayers
         func look(_ layer: PresentedLayer?) -> CardLook {
           let index = layer.flatMap { layer in contents.firstIndex { $0 === layer.content } } ?? 0
@@ -171,7 +171,8 @@ struct DemoRun {
         var hidden = LayerState.identity
         hidden.opacity = 0
         let states = LayerStates(
-          appearing: upper?.state ?? hidden, disappearing: lower?.state ?? hidden, stage: stack.stage)
+          appearing: upper?.state ?? hidden, disappearing: lower?.state ?? hidden, stage: stack.stage,
+          backdrop: stack.backdrop)
         let looks = [look(lower), look(upper)]
         if canvas?.looks != looks { canvas = (looks, Canvas(screen, from: looks[0], to: looks[1])) }
         if let current = canvas?.canvas {
