@@ -212,8 +212,8 @@ public final class Placeholder {
     send(.willDisappear, to: old?.entry.content, animated: animated, movement: .outOfContainer)
     send(.willAppear, to: entry.content, animated: animated, movement: .intoContainer)
     observer?.container(name, willPlay: animation, of: entry, inverse: false, from: 0)
-    play(animation, in: slot, animated: animated) { [weak self] in
-      guard let self else { return }
+    play(animation, in: slot, animated: animated) { [weak self, weak slot] in
+      guard let self, let slot else { return }
       if let old { leave(old) }
       slot.leaving = nil
       send(.didDisappear, to: old?.entry.content, animated: animated, movement: .outOfContainer)
@@ -229,8 +229,8 @@ public final class Placeholder {
     let animation = build(&old.entry, in: slot, for: .hide)
     send(.willDisappear, to: old.entry.content, animated: animated, movement: .outOfContainer)
     observer?.container(name, willPlay: animation, of: old.entry, inverse: true, from: 0)
-    play(animation, in: slot, animated: animated) { [weak self] in
-      guard let self else { return }
+    play(animation, in: slot, animated: animated) { [weak self, weak slot] in
+      guard let self, let slot else { return }
       leave(old)
       slot.leaving = nil
       send(.didDisappear, to: old.entry.content, animated: animated, movement: .outOfContainer)
@@ -239,14 +239,18 @@ public final class Placeholder {
 
   private func play(_ animation: Animation, in slot: Slot, animated: Bool, completion: @escaping () -> Void) {
     // In a forward animation the arriving content is appearing; in a clear, the leaving one is disappearing.
-    let write: (LayerStates) -> Void = { states in
+    // The slot owns its player, which keeps these closures while the animation plays: they hold the slot weakly, so
+    // that a placeholder let go of mid-transition is freed, slots and all (a strong reference was a cycle).
+    let write: (LayerStates) -> Void = { [weak slot] states in
+      guard let slot else { return }
       if slot.current?.layer != nil { slot.current?.layer = states.appearing }
       if slot.leaving?.layer != nil { slot.leaving?.layer = states.disappearing }
       slot.stage = states.stage
       slot.backdrop = states.backdrop
       slot.leavingOnTop = states.onTop == .disappearing
     }
-    slot.player.play(animation, animated: animated, update: write) { [weak self] states in
+    slot.player.play(animation, animated: animated, update: write) { [weak self, weak slot] states in
+      guard let slot else { return }
       write(states)
       slot.leavingOnTop = false
       slot.backdrop = .none
