@@ -70,4 +70,12 @@ extension Animation {
   public func swapped() -> Animation {
     Animation(steps: steps.map(\.swapped), initialStates: initialStates.swapped, isReversed: isReversed)
   }
+
+  /// `swapped().reversed()` built at once: the inverse a host derives from a forward animation (the content layers
+  /// exchanged, played backwards), without making the swapped animation first.
+  public func swappedAndReversed() -> Animation {
+    Animation(
+      steps: steps.reversed().map { $0.swapped.inverted }, initialStates: finalStates.swapped,
+      isReversed: !isReversed)
+  }
 }

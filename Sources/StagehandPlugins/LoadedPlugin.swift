@@ -124,7 +124,7 @@ public final class LoadedPlugin: Sendable {
     // Checked like any build: replaying a finite forward animation backwards has overflowed before (a rotation by
     // 1e33 radians made a quaternion of length 5e273 and an infinite inverse).
     let derived = try finite(
-      forward(styleIndex: styleIndex, values: values, in: context).swapped().reversed(), styleIndex, "inverse")
+      forward(styleIndex: styleIndex, values: values, in: context).swappedAndReversed(), styleIndex, "inverse")
     guard let inverseBuilder = try style(styleIndex).builders.inverse else { return derived }
     let start = derived.initialStates
     let steps = try record(styleIndex, inverseBuilder, values, context, startingFrom: start)

@@ -49,6 +49,16 @@ struct InverseLawTests {
     }
   }
 
+  @Test("swappedAndReversed() is swapped().reversed(), to the bit", arguments: batches)
+  func swappedAndReversed(batch: Int) {
+    let (_, animations) = Self.corpus(batch: batch)
+    for (index, forward) in animations.enumerated() {
+      #expect(
+        forward.swappedAndReversed() == forward.swapped().reversed(),
+        "animation \(index) of batch \(batch), replay with STAGEHAND_TEST_SEED=\(Self.seed)")
+    }
+  }
+
   @Test("reversing twice gives back the original", arguments: batches)
   func reversingTwiceIsIdentity(batch: Int) {
     let (_, animations) = Self.corpus(batch: batch)
