@@ -45,11 +45,14 @@ public struct Clip: Hashable, Sendable {
       o, Point(x: o.x + bounds.size.width, y: o.y), Point(x: o.x, y: o.y + bounds.size.height),
       Point(x: o.x + bounds.size.width, y: o.y + bounds.size.height),
     ]
-    return !corners.allSatisfy { corner in
-      let ex = (corner.x - centre.x) / rx
-      let ey = (corner.y - centre.y) / ry
-      return ex * ex + ey * ey <= 1 + 1e-12
-    }
+    return !corners.allSatisfy { Clip.isInside($0, centre, rx, ry, slack: 1e-12) }
+  }
+
+  /// Whether `p` lies within the ellipse of centre `centre` and radii `rx`, `ry` (positive), give or take `slack`.
+  private static func isInside(_ p: Point, _ centre: Point, _ rx: Double, _ ry: Double, slack: Double = 0) -> Bool {
+    let ex = (p.x - centre.x) / rx
+    let ey = (p.y - centre.y) / ry
+    return ex * ex + ey * ey <= 1 + slack
   }
 
   /// The clip rectangle of a layer that fills `bounds`, in points, before the layer's transform; `nil` when empty.
@@ -85,10 +88,7 @@ public struct Clip: Hashable, Sendable {
   public func contains(_ p: Point, in bounds: Rect) -> Bool {
     guard let r = rectangle(in: bounds) else { return false }
     let (centre, rx, ry) = ellipse(in: bounds)
-    guard rx > 0, ry > 0 else { return false }
-    let ex = (p.x - centre.x) / rx
-    let ey = (p.y - centre.y) / ry
-    guard ex * ex + ey * ey <= 1 else { return false }
+    guard rx > 0, ry > 0, Clip.isInside(p, centre, rx, ry) else { return false }
     guard p.x >= r.origin.x, p.x <= r.origin.x + r.size.width, p.y >= r.origin.y, p.y <= r.origin.y + r.size.height
     else { return false }
     let radius = visibleCornerRadius(in: bounds)

@@ -135,9 +135,16 @@ public final class Registry: TransitionBuilding, Sendable {
   /// fallback of another plugin that cannot be resolved, or a chain that comes back to a style it passed, is a
   /// `RegistryError` naming the style and its fallback.
   public func played(_ transition: Transition, in context: TransitionContext) throws(RegistryError) -> Transition {
-    guard context.reducesMotion else { return transition }
-    var current = transition
+    try resolvePlayed(transition, in: context).transition
+  }
+
+  /// The transition `played(_:in:)` returns, with its style resolved (a build needs both, and resolves it once).
+  private func resolvePlayed(_ transition: Transition, in context: TransitionContext) throws(RegistryError)
+    -> (transition: Transition, resolved: ResolvedStyle)
+  {
     var resolved = try resolve(transition.style)
+    guard context.reducesMotion else { return (transition, resolved) }
+    var current = transition
     var passed: [String] = []
     while let fallback = resolved.entry.style.reducedMotionFallback {
       let id = resolved.entry.plugin.info.id
@@ -153,7 +160,7 @@ public final class Registry: TransitionBuilding, Sendable {
       guard !passed.contains(next) else { throw .fallbackCycle(passed + [next]) }
       current = Transition(reference)
     }
-    return current
+    return (current, resolved)
   }
 
   /// The forward animation of `transition` in `context`: the appearing layer is the content being shown. When the
@@ -173,8 +180,7 @@ public final class Registry: TransitionBuilding, Sendable {
   private func build(_ requested: Transition, in context: TransitionContext, inverse: Bool) throws(RegistryError)
     -> Animation
   {
-    let transition = try played(requested, in: context)
-    let resolved = try resolve(transition.style)
+    let (transition, resolved) = try resolvePlayed(requested, in: context)
     let values = try resolved.values(overriding: transition.parameters)
     let bounds: Rect
     let duration: RequestedDuration

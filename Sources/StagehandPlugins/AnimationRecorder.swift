@@ -82,6 +82,15 @@ final class AnimationRecorder {
     }
   }
 
+  /// The refusal of a change before any step, or past SH_MAX_CHANGES; nil when neither.
+  private func refusedChange(_ call: String) -> Int32? {
+    guard !steps.isEmpty else { return refuse(Int32(SH_ERROR_NO_STEP), "\(call) before any begin_step") }
+    guard changeCount < Int(SH_MAX_CHANGES) else {
+      return refuse(Int32(SH_ERROR_LIMIT), "\(call): more than \(SH_MAX_CHANGES) changes")
+    }
+    return nil
+  }
+
   /// Records one change after the checks every change shares: a step exists, the layer is known, the limit holds.
   func change(_ call: String, _ rawLayer: Int32, _ numbers: [(String, Double)], _ make: (LayerID) -> LayerChange?)
     -> Int32
@@ -91,9 +100,7 @@ final class AnimationRecorder {
       return invalid("\(call): layer \(rawLayer) is not an SH_LAYER_* value")
     }
     if let status = finite("\(call) of the \(layer) layer", numbers) { return status }
-    guard changeCount < Int(SH_MAX_CHANGES) else {
-      return refuse(Int32(SH_ERROR_LIMIT), "\(call): more than \(SH_MAX_CHANGES) changes")
-    }
+    if let status = refusedChange(call) { return status }
     guard let change = make(layer) else { return Int32(SH_ERROR_INVALID_ARGUMENT) }
     let index = steps.count - 1
     if case .rotate = change {
@@ -146,9 +153,7 @@ final class AnimationRecorder {
     guard when == Int32(SH_STEP_START) || when == Int32(SH_STEP_END) else {
       return invalid("set_on_top: when \(when) is not SH_STEP_START or SH_STEP_END")
     }
-    guard changeCount < Int(SH_MAX_CHANGES) else {
-      return refuse(Int32(SH_ERROR_LIMIT), "set_on_top: more than \(SH_MAX_CHANGES) changes")
-    }
+    if let status = refusedChange("set_on_top") { return status }
     if when == Int32(SH_STEP_START) {
       steps[steps.count - 1].onTopAtStart = layer
     } else {
