@@ -3,15 +3,15 @@
 #
 # Usage:   Benchmarks/catalog-list.sh [PATH-TO-stagehand]
 #          (default: $STAGEHAND_BIN, else ../.build/release/stagehand relative to this script; build it first with
-#          `swift build -c release`). `stagehand-scanner` and the 5 bundled plugin libraries must lie next to it.
+#          `swift build -c release`). `stagehand-scanner` and the bundled plugin libraries must lie next to it.
 #
 # What it does:
 #   1. Generates MAX small, valid C plugins at run time (MAX = the largest of SIZES, default 1000) into a temporary
 #      directory and compiles them in parallel (xargs -P, one job per core). Plugin i has the id org.bench.pNNNN,
 #      one style `slide-NNNN` (an enum parameter `direction`, left/right) and one preset `slide-NNNN-from-left`, so
 #      no two plugins share a name and `list` reports no conflict. For each N of SIZES, the first N are copied into
-#      a directory of their own that is the only entry of STAGEHAND_PLUGIN_PATH (the 5 bundled libraries next to
-#      the executable are found too, so "N plugins" means N + 5 libraries).
+#      a directory of their own that is the only entry of STAGEHAND_PLUGIN_PATH (the B bundled libraries next to
+#      the executable are found too, so "N plugins" means N + B libraries; B is counted by the first scan).
 #   2. Warm cache: every configuration gets its own XDG_CACHE_HOME (and an empty XDG_DATA_HOME and XDG_CONFIG_HOME,
 #      so no user plugin or allow-list takes part) and runs `stagehand scan` once; the script checks that every
 #      library is `ok` and that `list` prints the N generated styles and nothing on stderr. Then, for each N, ONE
@@ -29,7 +29,7 @@
 #   4. The first, isolated scan of MAX new libraries: `stagehand scan` on an empty cache, with nothing else of the
 #      script running, timed once on its own (the first scan of these files; they were just written, so they are in
 #      the page cache) and then SCAN_RUNS times with hyperfine (the cache removed before each run); time / MAX = ms
-#      per library (the 5 bundled libraries are scanned too, and not counted). For comparison, GStreamer's cold
+#      per library (the bundled libraries are scanned too, and not counted). For comparison, GStreamer's cold
 #      registry build: `GST_REGISTRY=<missing file> gst-inspect-1.0 >/dev/null` (it loads every plugin in a
 #      gst-plugin-scanner child, writes the registry, then lists), SCAN_RUNS times with the file removed before each
 #      run, divided by the plugin count gst-inspect-1.0 reports; also net of a warm gst-inspect-1.0 run.
@@ -194,11 +194,17 @@ envs() {
   fi
 }
 
+bundled_count=0 # the libraries next to the executable, counted by the scan of the bundled configuration
+
 warm() { # $1: configuration, $2: the number of generated styles `list` must print
   local out err
   $(envs "$1") "$bin" scan >"$work/scan-$1.out" 2>&1 || die "stagehand scan ($1) failed: $(cat "$work/scan-$1.out")"
-  grep -q "^$(($2 + 5)) libraries: $(($2 + 5)) ok" "$work/scan-$1.out" ||
-    die "stagehand scan ($1) did not find $(($2 + 5)) good libraries: $(cat "$work/scan-$1.out")"
+  if [[ $1 == bundled ]]; then
+    bundled_count=$(sed -n 's/^\([0-9]*\) libraries: \1 ok.*/\1/p' "$work/scan-$1.out")
+    [[ -n $bundled_count ]] || die "stagehand scan (bundled) did not find only good libraries: $(cat "$work/scan-$1.out")"
+  fi
+  grep -q "^$(($2 + bundled_count)) libraries: $(($2 + bundled_count)) ok" "$work/scan-$1.out" ||
+    die "stagehand scan ($1) did not find $(($2 + bundled_count)) good libraries: $(cat "$work/scan-$1.out")"
   out=$($(envs "$1") "$bin" list 2>"$work/list-$1.err")
   err=$(cat "$work/list-$1.err")
   [[ -z $err ]] || die "stagehand list ($1) wrote to stderr: $err"
@@ -328,7 +334,7 @@ fi
 scan_mean=$(mean "scan-$max" 0)
 echo "first scan of $max new libraries:  $first_scan_ms ms = $(per "$first_scan_ms" "$max") ms per library"
 echo "cold scan, mean of $scan_runs runs:    $(ms "$scan_mean") ± $(ms "$(sd "scan-$max" 0)") ms =" \
-  "$(per "$scan_mean" "$max") ms per library ($max generated + 5 bundled libraries, divided by $max)"
+  "$(per "$scan_mean" "$max") ms per library ($max generated + $bundled_count bundled libraries, divided by $max)"
 if ((have_gst)); then
   gc=$(mean gst-cold 0); gw=$(mean "list-$max" 1)
   echo "GStreamer cold registry build:    $(ms "$gc") ± $(ms "$(sd gst-cold 0)") ms for $gst_count plugins =" \

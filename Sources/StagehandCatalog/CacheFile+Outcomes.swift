@@ -107,6 +107,10 @@ extension CacheFile {
         throw CacheError(
           file: origin, reason: .corrupt, detail: "the names of the record of \(path) are not those of \(info.id)")
       }
+      guard view(entry.listing).elementsEqual(StyleListing.encode(info)) else {
+        throw CacheError(
+          file: origin, reason: .corrupt, detail: "the listing of the record of \(path) is not that of \(info.id)")
+      }
     }
     return CacheRecord(path: path, identity: entry.identity, sha256: entry.sha256, outcome: outcome)
   }

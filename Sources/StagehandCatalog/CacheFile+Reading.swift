@@ -4,13 +4,15 @@ import StagehandPlugins
   import Glibc
 #endif
 
-// A record's frame, in format version 2 (the file's layout is in RegistryCache+File.swift):
+// A record's frame, in format version 4 (the file's layout is in RegistryCache+File.swift):
 //
 //   path             string    u32 byte count + UTF-8, absolute, no NUL byte
 //   identity         48 bytes  device, inode, size, mtime seconds, mtime nanoseconds (u64 or i64), mode, owner (u32)
 //   sha256           32 bytes
 //   name count       u16       0 unless the outcome is ok
 //   names                      u8 byte count + bytes each: the plugin id, then each style's name and its presets'
+//   listing length   u32       0 unless the outcome is ok
+//   listing                    what `list` shows of each style and preset besides its name (StyleListing.swift)
 //   tag              u8        the outcome's tag: 0 ok, 1 refused, 2 to 5 quarantined
 //   outcome offset   u64       from the start of the outcomes
 //   outcome length   u32
@@ -140,6 +142,9 @@ extension CacheFile {
       }
     }
     let names = namesStart..<reader.offset
+    let listingLength = Int(try reader.readUInt32())
+    let listingStart = reader.offset
+    let listing = try reader.readBytes(listingLength)
     let tag = try reader.readUInt8()
     let kind: Kind
     switch tag {
@@ -148,8 +153,11 @@ extension CacheFile {
     case 2...5: kind = .quarantined
     default: throw reader.invalid("the outcome of \(string(path)) has tag \(tag), which this host does not know")
     }
-    guard kind == .ok ? nameCount >= 2 : nameCount == 0 else {
+    guard kind == .ok ? nameCount >= 2 : nameCount == 0 && listingLength == 0 else {
       throw reader.invalid("the record of \(string(path)) has \(nameCount) names for its outcome")
+    }
+    guard kind != .ok || checkListing(listing, names: reader.view(names), nameCount: nameCount) else {
+      throw reader.invalid("the listing of \(string(path)) does not match its names")
     }
     let offset = try reader.readUInt64()
     let length = UInt64(try reader.readUInt32())
@@ -160,7 +168,8 @@ extension CacheFile {
     let checksum = try reader.readUInt64()
     return Entry(
       path: pathStart..<pathStart + pathLength, identity: identity, sha256: digest, kind: kind, tag: tag,
-      nameCount: nameCount, names: names, outcome: Int(offset)..<Int(offset + length), outcomeChecksum: checksum,
+      nameCount: nameCount, names: names, listing: listingStart..<listingStart + listingLength,
+      outcome: Int(offset)..<Int(offset + length), outcomeChecksum: checksum,
       outcomeChecksumOffset: checksumOffset)
   }
 }

@@ -53,6 +53,9 @@ final class CacheFile: @unchecked Sendable {
     /// The names block after its count: the plugin id, then each style's name followed by its presets' names, each
     /// as a byte count and the bytes. Empty unless the outcome is ok.
     var names: Range<Int>
+    /// The listing after its length (see StyleListing.swift): what `stagehand list` shows of each style that the names
+    /// do not say. Empty unless the outcome is ok.
+    var listing: Range<Int>
     /// The outcome's bytes, counted from the start of the outcomes.
     var outcome: Range<Int>
     /// The checksum of the outcome's bytes.

@@ -45,6 +45,11 @@ public final class Registry: TransitionBuilding, Sendable {
     }
   }
 
+  /// The index of the search path (what the cache's frames say of every library), built on first use.
+  func catalogIndex() -> CatalogIndex {
+    known(decoded: false).index!
+  }
+
   /// The catalog: every library found, what its scan found, and the plugins that can be used.
   public func catalog() -> Catalog {
     known(decoded: true).catalog!

@@ -5,7 +5,7 @@
 // The file, in order:
 //
 //   magic            25 bytes  "STAGEHAND-REGISTRY-CACHE\n"
-//   format version   u32       3 (3 added each style's reduced-motion fallback, ABI 1.1)
+//   format version   u32       4 (3 added each style's reduced-motion fallback, ABI 1.1; 4 each record's listing)
 //   length           u64       of the whole file
 //   frames end       u64       where the frames' checksum lies
 //   host version     string    u32 byte count + UTF-8, e.g. "0.1.0"
@@ -23,7 +23,7 @@ extension RegistryCache {
   /// The first bytes of every cache file.
   static let magic = Array("STAGEHAND-REGISTRY-CACHE\n".utf8)
   /// The version of the layout above.
-  static let formatVersion: UInt32 = 3
+  static let formatVersion: UInt32 = 4
   /// The largest file the reader accepts (a cache of 1,000 plugins takes well under a megabyte).
   static let maximumFileSize = 64 << 20
   /// The bytes of the magic, the format version, the length and the end of the frames.
@@ -64,6 +64,7 @@ extension RegistryCache {
     for (path, record) in keyed.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
       let start = outcomes.count
       var names = BinaryWriter()
+      var listing: [UInt8] = []
       let identity: FileIdentity
       let digest: SHA256Digest
       let nameCount: Int
@@ -78,6 +79,7 @@ extension RegistryCache {
             for preset in style.presets { names.writeShortString(preset.name) }
           }
           nameCount = info.styles.reduce(1) { $0 + 1 + $1.presets.count }
+          listing = StyleListing.encode(info)
         } else {
           nameCount = 0
         }
@@ -90,6 +92,7 @@ extension RegistryCache {
         }
         (identity, digest, nameCount) = (entry.identity, entry.sha256, entry.nameCount)
         names.writeBytes(file.view(entry.names))
+        listing = Array(file.view(entry.listing))
       }
       frames.writeUInt32(UInt32(truncatingIfNeeded: path.count))
       frames.writeBytes(path)
@@ -104,6 +107,8 @@ extension RegistryCache {
       for word in [words.0, words.1, words.2, words.3] { frames.writeUInt64BigEndian(word) }
       frames.writeUInt16(UInt16(truncatingIfNeeded: nameCount))
       frames.writeBytes(names.bytes)
+      frames.writeUInt32(UInt32(truncatingIfNeeded: listing.count))
+      frames.writeBytes(listing)
       frames.writeUInt8(outcomes.bytes[start])
       frames.writeUInt64(UInt64(start))
       frames.writeUInt32(UInt32(truncatingIfNeeded: outcomes.count - start))

@@ -118,7 +118,7 @@ public struct CacheRecord: Hashable, Sendable {
 extension CacheRecord {
   /// The fewest bytes a record's frame takes: a path, the identity, the digest, the name count, the outcome's tag,
   /// offset, length and checksum (see CacheFile+Reading.swift).
-  static let minimumFrameSize = 4 + 48 + 32 + 2 + 1 + 8 + 4 + 8
+  static let minimumFrameSize = 4 + 48 + 32 + 2 + 4 + 1 + 8 + 4 + 8
 }
 
 /// The registry cache file: one per user, read by a parser that trusts nothing, written atomically.

@@ -24,42 +24,51 @@ struct List: ParsableCommand {
 
   func run() throws {
     let registry = catalogOptions.registry()
-    let catalog = registry.catalog()
-    reportProblems(registry.problems)  // from the cache's names: the same lines, without comparing strings
-    if catalog.plugins.isEmpty {
-      printError(
-        "stagehand: no plugins found; searched \(registry.searchPath.directories.joined(separator: ", ")). "
-          + "Build them with 'swift build' or add a directory to STAGEHAND_PLUGIN_PATH")
-    }
-    if json {
-      let output = catalog.entries.map { entry in
-        ListedStyle(
-          name: entry.style.name, qualifiedName: entry.qualifiedName, plugin: entry.plugin.info.id,
-          library: entry.plugin.file, summary: entry.style.summary, defaultDuration: entry.style.defaultDuration,
-          parameters: entry.style.parameters, presets: entry.style.presets,
-          reducedMotionFallback: entry.style.reducedMotionFallback)
-      }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(output), as: UTF8.self))
+    guard json else {
+      let (styles, presets) = tables(registry)
+      reportProblems(registry.problems)  // from the cache's names: the same lines, without comparing strings
+      if styles.rowCount == 1 { reportNoPlugins(registry) }
+      printBytes(styles.text + Array("\n\n".utf8) + presets.text + [UInt8(ascii: "\n")])
       return
     }
-    var styles = [["STYLE", "PLUGIN", "DURATION", "PARAMETERS"]]
-    var presets = [["PRESET", "STYLE", "VALUES"]]
-    for plugin in catalog.plugins {
-      for style in plugin.info.styles {
-        let parameters = style.parameters.map { "\($0.symbol)=\($0.text(for: $0.defaultParameterValue))" }
-        styles.append([
-          style.name, plugin.info.id, "\(style.defaultDuration.formatted()) s",
-          parameters.isEmpty ? "-" : parameters.joined(separator: " "),
-        ])
-        for preset in style.presets {
-          let values = preset.values.map { "\($0.parameter)=\($0.value)" }
-          presets.append([preset.name, style.name, values.isEmpty ? "(defaults)" : values.joined(separator: " ")])
-        }
+    let catalog = registry.catalog()
+    reportProblems(registry.problems)
+    if catalog.plugins.isEmpty { reportNoPlugins(registry) }
+    let output = catalog.entries.map { entry in
+      ListedStyle(
+        name: entry.style.name, qualifiedName: entry.qualifiedName, plugin: entry.plugin.info.id,
+        library: entry.plugin.file, summary: entry.style.summary, defaultDuration: entry.style.defaultDuration,
+        parameters: entry.style.parameters, presets: entry.style.presets,
+        reducedMotionFallback: entry.style.reducedMotionFallback)
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(output), as: UTF8.self))
+  }
+
+  /// The table of styles and the table of presets, from the cache's frames: no plugin's description is decoded, and
+  /// no string is made per cell.
+  private func tables(_ registry: Registry) -> (styles: TextTable, presets: TextTable) {
+    var styles = TextTable(header: ["STYLE", "PLUGIN", "DURATION", "PARAMETERS"], capacity: 256)
+    var presets = TextTable(header: ["PRESET", "STYLE", "VALUES"], capacity: 256)
+    registry.forEachListedStyle { style in
+      styles.append(style.name)
+      styles.append(style.pluginID)
+      styles.append("\(style.defaultDuration.formatted()) s")
+      if style.parameters.isEmpty { styles.append("-") } else { styles.append(style.parameters) }
+      for preset in style.presets {
+        presets.append(preset.name)
+        presets.append(style.name)
+        if preset.values.isEmpty { presets.append("(defaults)") } else { presets.append(preset.values) }
       }
     }
-    print(table(styles) + "\n\n" + table(presets))
+    return (styles, presets)
+  }
+
+  private func reportNoPlugins(_ registry: Registry) {
+    printError(
+      "stagehand: no plugins found; searched \(registry.searchPath.directories.joined(separator: ", ")). "
+        + "Build them with 'swift build' or add a directory to STAGEHAND_PLUGIN_PATH")
   }
 }
 

@@ -17,8 +17,13 @@ func printError(_ line: String) {
 
 /// Writes all of `text` to the file descriptor, unbuffered (standard output is flushed first, to keep the order).
 func writeAll(_ descriptor: Int32, _ text: String) {
+  writeAll(descriptor, Array(text.utf8))
+}
+
+/// Writes all of `bytes` to the file descriptor, unbuffered (standard output is flushed first, to keep the order).
+func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
   if descriptor == STDOUT_FILENO { fflush(nil) }
-  var bytes = Array(text.utf8)
+  var bytes = bytes
   var offset = 0
   while offset < bytes.count {
     let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -256,25 +261,6 @@ extension Double {
     text += "." + String(repeating: "0", count: width - decimals.count) + decimals
     return text
   }
-}
-
-/// Lays out rows of text in columns separated by two spaces, with control characters escaped.
-func table(_ rows: [[String]]) -> String {
-  guard let first = rows.first else { return "" }
-  let cells = rows.map { $0.map(\.escapingControlCharacters) }
-  let widths = first.indices.map { column in cells.map { $0[column].displayWidth }.max() ?? 0 }
-  var bytes: [UInt8] = []
-  bytes.reserveCapacity(cells.count * (widths.reduce(0, +) + 2 * widths.count + 1))
-  for (number, row) in cells.enumerated() {
-    if number > 0 { bytes.append(UInt8(ascii: "\n")) }
-    for (column, cell) in row.enumerated() {
-      bytes.append(contentsOf: cell.utf8)
-      if column < row.count - 1 {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[column] - cell.displayWidth + 2))
-      }
-    }
-  }
-  return String(decoding: bytes, as: UTF8.self)
 }
 
 extension String {

@@ -90,6 +90,33 @@ struct PluginsCommandTests {
     #expect(info.standardOutput.contains("style wobble: Clears \\e[2J the screen\\r and rings\\u{07}."))
     #expect(!info.standardOutput.contains("\u{1B}") && !info.standardOutput.contains("\r"))
   }
+
+  @Test("the plugins table escapes control characters in file names and aligns its columns by characters")
+  func oddFileNames() throws {
+    let root = try CFixture.temporaryDirectory("odd-names")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let plain = try CFixture.compile(HostileSources.plugin, into: root, name: "libplain.so")
+    for name in ["lib\u{1B}[31mred.so", "libcafé.so"] {
+      try FileManager.default.copyItem(atPath: plain, toPath: root.appendingPathComponent(name).path)
+    }
+    let result = try runStagehand(["plugins"], environment: environment(cacheUnder: root, pluginPath: root.path))
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(!result.standardOutput.contains("\u{1B}"))
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let escaped = try #require(lines.first { $0.contains("lib\\e[31mred.so") }, "\(lines)")
+    let accented = try #require(lines.first { $0.contains("libcafé.so") }, "\(lines)")
+    // The REASON column starts at the same character in every row: after the path and the spaces that pad it.
+    func reasonColumn(_ line: String, after marker: String) -> Int? {
+      guard let marker = line.range(of: marker) else { return nil }
+      let reason = line[marker.upperBound...].firstIndex { $0 != " " && $0 != "/" } ?? line.endIndex
+      return line.distance(from: line.startIndex, to: reason)
+    }
+    let columns = [
+      reasonColumn(lines[0], after: "LIBRARY"), reasonColumn(escaped, after: "red.so"),
+      reasonColumn(accented, after: "café.so"),
+    ]
+    #expect(columns[0] != nil && Set(columns).count == 1, "\(lines)")
+  }
 }
 
 @Suite("A style of a refused library is named as refused, not as unknown")
