@@ -115,24 +115,32 @@ extension CacheFile {
     guard pathLength <= BinaryLimits.text else { throw reader.invalid("a library path of \(pathLength) bytes") }
     let pathStart = reader.offset
     let path = try reader.readBytes(pathLength)
-    guard path.first == UInt8(ascii: "/"), !path.contains(0) else {
+    guard path.first == UInt8(ascii: "/"), memchr(path.baseAddress!, 0, path.count) == nil else {
       throw reader.invalid("library path '\(string(path))' is not absolute or holds a NUL byte")
     }
     guard ByteGrammar.isASCII(path) || ByteGrammar.isValidUTF8(path) else {
       throw reader.invalid("a library path is not valid UTF-8")
     }
+    // The identity and the digest have a fixed size: one bounds check for both.
+    let fixed = try reader.readBytes(80)
+    func word(_ offset: Int) -> UInt64 {
+      UInt64(littleEndian: fixed.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    func bigWord(_ offset: Int) -> UInt64 {
+      UInt64(bigEndian: fixed.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    func half(_ offset: Int) -> UInt32 {
+      UInt32(littleEndian: fixed.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
     let identity = FileIdentity(
-      device: try reader.readUInt64(), inode: try reader.readUInt64(), size: try reader.readInt64(),
-      modificationSeconds: try reader.readInt64(), modificationNanoseconds: try reader.readInt64(),
-      mode: try reader.readUInt32(), owner: try reader.readUInt32())
+      device: word(0), inode: word(8), size: Int64(bitPattern: word(16)),
+      modificationSeconds: Int64(bitPattern: word(24)),
+      modificationNanoseconds: Int64(bitPattern: word(32)), mode: half(40), owner: half(44))
     guard identity.size >= 0, (0..<1_000_000_000).contains(identity.modificationNanoseconds) else {
       throw reader.invalid("the identity of \(string(path)) has a negative size or more than a second of nanoseconds")
     }
     let digest = SHA256Digest(
-      words: (
-        try reader.readUInt64BigEndian(), try reader.readUInt64BigEndian(), try reader.readUInt64BigEndian(),
-        try reader.readUInt64BigEndian()
-      ))
+      words: (bigWord(48), bigWord(56), bigWord(64), bigWord(72)))
     let nameCount = Int(try reader.readUInt16())
     let namesStart = reader.offset
     for index in 0..<nameCount {

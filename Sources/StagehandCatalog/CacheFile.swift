@@ -162,6 +162,7 @@ final class CacheFile: @unchecked Sendable {
   }
 
   /// Calls `body` with each name of an ok record, the plugin id first, until it returns false.
+  @inline(__always)
   func forEachName(of entry: Entry, _ body: (UnsafeRawBufferPointer) -> Bool) {
     var offset = entry.names.lowerBound
     while offset < entry.names.upperBound {

@@ -30,13 +30,18 @@ enum LibraryTrust {
     // The names, one after another in one buffer, and where each starts and ends.
     var bytes: [UInt8] = []
     var names: [Range<Int>] = []
+    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(stream) {
-      withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        let name = raw.prefix { $0 != 0 }
-        guard name.count > 3, name.first != UInt8(ascii: "."), name.suffix(3).elementsEqual(".so".utf8) else { return }
-        names.append(bytes.count..<bytes.count + name.count)
-        bytes.append(contentsOf: name)
-      }
+      // The name in place, not a copy of the whole 256-byte field.
+      let start = UnsafeRawPointer(entry) + nameOffset
+      let count = strlen(start.assumingMemoryBound(to: CChar.self))
+      guard count > 3 else { continue }
+      let name = UnsafeRawBufferPointer(start: start, count: count)
+      guard name[0] != UInt8(ascii: "."), name[count - 3] == UInt8(ascii: "."), name[count - 2] == UInt8(ascii: "s"),
+        name[count - 1] == UInt8(ascii: "o")
+      else { continue }
+      names.append(bytes.count..<bytes.count + count)
+      bytes.append(contentsOf: name)
     }
     return bytes.withUnsafeBytes { buffer in
       func name(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: buffer[range]) }

@@ -192,16 +192,18 @@ struct CatalogBuilder {
         }
         if let allowList, let why = allowList.refusal(id: CacheFile.string(id), sha256: record.sha256, path: path) {
           libraries.append(.init(path: path, state: .disallowed(entry: entry, why: why)))
-        } else if let index = winners.index(of: id) {
+        } else {
+          let (index, inserted) = winners.insert(id, libraries.count)
+          if inserted {
+            usable.append(libraries.count)
+            libraries.append(.init(path: path, state: .usable(entry: entry, shadows: [])))
+            continue
+          }
           let winner = winners.values[index]
           if case .usable(let winnerEntry, let shadows) = libraries[winner].state {
             libraries[winner].state = .usable(entry: winnerEntry, shadows: shadows + [path])
           }
           libraries.append(.init(path: path, state: .shadowed(entry: entry, by: libraries[winner].path)))
-        } else {
-          winners.insert(id, libraries.count)
-          usable.append(libraries.count)
-          libraries.append(.init(path: path, state: .usable(entry: entry, shadows: [])))
         }
       }
     }

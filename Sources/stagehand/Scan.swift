@@ -27,8 +27,10 @@ struct Scan: ParsableCommand {
       counts[name].map { "\($0) \(name)" }
     }
     let cache = registry.options.cachePath.map { "; cache \($0)" } ?? "; no cache"
+    let count = catalog.libraries.count
     print(
-      "\(catalog.libraries.count) libraries: \(summary.isEmpty ? "none" : summary.joined(separator: ", "))\(cache)")
+      "\(count) \(count == 1 ? "library" : "libraries"): \(summary.isEmpty ? "none" : summary.joined(separator: ", "))"
+        + cache)
     if let line = catalog.unusableSummary { printError("stagehand: \(line)") }
   }
 }
