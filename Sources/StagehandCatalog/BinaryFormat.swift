@@ -241,12 +241,6 @@ struct BinaryReader {
     UnsafeRawBufferPointer(start: try take(count, "raw bytes"), count: count)
   }
 
-  /// The bytes of `range`, which lies within what was read already.
-  func view(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-    precondition(range.lowerBound >= 0 && range.upperBound <= offset, "a view of bytes not read")
-    return UnsafeRawBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
-  }
-
   /// Fails unless every byte was read.
   func expectEnd() throws(CacheError) {
     guard isAtEnd else { throw invalid("\(remaining) unexpected bytes follow the end of the data") }

@@ -66,11 +66,33 @@ enum ByteGrammar {
 
   /// Whether the UTF-8 `bytes` match `[a-z][a-z0-9-]*`.
   static func isName(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard let first = bytes.first, isLowercaseLetter(first) else { return false }
-    for byte in bytes.dropFirst() where !(isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-")) {
-      return false
+    guard let first = bytes.first, ASCIISet.letters.contains(first) else { return false }
+    var offset = 1
+    while offset < bytes.count {
+      guard ASCIISet.inLabels.contains(bytes[offset]) else { return false }
+      offset += 1
     }
     return true
+  }
+
+  /// A set of ASCII bytes as a 128-bit mask: a byte is tested with a shift, not a chain of comparisons.
+  struct ASCIISet {
+    /// Bytes 0 to 63, and 64 to 127.
+    var low: UInt64
+    var high: UInt64
+
+    // Computed from literals, not stored: a stored static is reached through a lazy initializer on every use.
+    /// `a` to `z` (0x61 to 0x7A: bits 33 to 58 of `high`).
+    static var letters: ASCIISet { ASCIISet(low: 0, high: 0x07FF_FFFE_0000_0000) }
+    /// What may follow the first byte of a name or of a label of an id: `a` to `z`, `0` to `9` (0x30 to 0x39: bits
+    /// 48 to 57 of `low`) and `-` (0x2D: bit 45).
+    static var inLabels: ASCIISet { ASCIISet(low: 0x03FF_2000_0000_0000, high: 0x07FF_FFFE_0000_0000) }
+
+    /// Whether `byte` is in the set (a byte from 0x80 never is).
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+      byte < 64 ? low >> UInt64(byte) & 1 != 0 : byte < 128 && high >> UInt64(byte - 64) & 1 != 0
+    }
   }
 
   /// Whether `text` is a reverse-DNS plugin id; the same answer as `Names.isPluginID`.
@@ -80,21 +102,17 @@ enum ByteGrammar {
 
   /// Whether the UTF-8 `bytes` are a reverse-DNS plugin id; the same answer as `Names.isPluginID`.
   static func isPluginID(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard isASCII(bytes) else {
-      return Names.isPluginID(String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
-    }
     var labels = 1
     var labelLength = 0
     for byte in bytes {
-      if byte == UInt8(ascii: ".") {
+      if byte >= 0x80 {
+        return Names.isPluginID(String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
+      } else if byte == UInt8(ascii: ".") {
         guard labelLength > 0 else { return false }
         labels += 1
         labelLength = 0
-      } else if labelLength == 0 {
-        guard isLowercaseLetter(byte) else { return false }
-        labelLength = 1
       } else {
-        guard isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") else { return false }
+        guard (labelLength == 0 ? ASCIISet.letters : ASCIISet.inLabels).contains(byte) else { return false }
         labelLength += 1
       }
     }
@@ -153,8 +171,5 @@ enum ByteGrammar {
     return copy.withUTF8(body)
   }
 
-  private static func isLowercaseLetter(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-  }
   private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 }

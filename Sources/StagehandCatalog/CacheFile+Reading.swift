@@ -164,7 +164,7 @@ extension CacheFile {
     guard kind == .ok ? nameCount >= 2 : nameCount == 0 && listingLength == 0 else {
       throw reader.invalid("the record of \(string(path)) has \(nameCount) names for its outcome")
     }
-    guard kind != .ok || checkListing(listing, names: reader.view(names), nameCount: nameCount) else {
+    guard kind != .ok || checkListing(listing, nameCount: nameCount) else {
       throw reader.invalid("the listing of \(string(path)) does not match its names")
     }
     let offset = try reader.readUInt64()

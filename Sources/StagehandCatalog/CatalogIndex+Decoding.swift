@@ -68,11 +68,9 @@ extension CatalogIndex {
   func usablePosition(id: String) -> Int? {
     var id = id
     return id.withUTF8 { key in
-      usable.first { position in
-        file.id(of: file.entries[entry(ofUsable: position).entry]).map {
-          CacheFile.equal($0, UnsafeRawBufferPointer(key))
-        } ?? false
-      }
+      zip(usable, usableEntries).first { _, entry in
+        file.id(of: file.entries[entry]).map { CacheFile.equal($0, UnsafeRawBufferPointer(key)) } ?? false
+      }?.0
     }
   }
 
@@ -84,8 +82,8 @@ extension CatalogIndex {
     let idBytes = colon.map { Array(reference[..<$0].utf8) }
     let nameBytes = Array(name.utf8)
     var candidates: [Int] = []
-    for position in usable {
-      let record = file.entries[entry(ofUsable: position).entry]
+    for (position, entry) in zip(usable, usableEntries) {
+      let record = file.entries[entry]
       if let idBytes {
         let same = idBytes.withUnsafeBytes { key in file.id(of: record).map { CacheFile.equal($0, key) } ?? false }
         guard same else { continue }

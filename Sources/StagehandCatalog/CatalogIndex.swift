@@ -17,6 +17,8 @@ struct CatalogIndex: Sendable {
   var allowList: AllowList?
   /// The positions in `libraries` of the usable plugins, in search order.
   var usable: [Int]
+  /// The record of each plugin of `usable`, index for index.
+  var usableEntries: [Int]
 
   /// A library found on the search path.
   struct Library: Sendable {
@@ -80,9 +82,9 @@ struct CatalogIndex: Sendable {
     // The value of a name: how many plugins provide it (low 32 bits) and the last one that does (high bits).
     var table = ByteTable(capacity: usable.count * 3)
     var repeated = false
-    for (plugin, position) in usable.enumerated() {
+    for (plugin, entry) in usableEntries.enumerated() {
       var first = true
-      file.forEachName(of: file.entries[entry(ofUsable: position).entry]) { name in
+      file.forEachName(of: file.entries[entry]) { name in
         defer { first = false }
         if first { return true }  // the plugin id
         let (index, inserted) = table.insert(name, plugin << 32 | 1)
@@ -96,8 +98,8 @@ struct CatalogIndex: Sendable {
     guard repeated else { return [] }
     var order: [String] = []
     var owners: [String: [String]] = [:]
-    for position in usable {
-      let record = file.entries[entry(ofUsable: position).entry]
+    for entry in usableEntries {
+      let record = file.entries[entry]
       let id = CacheFile.string(file.id(of: record)!)
       var first = true
       file.forEachName(of: record) { name in

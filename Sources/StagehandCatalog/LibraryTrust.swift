@@ -45,15 +45,8 @@ enum LibraryTrust {
     }
     return bytes.withUnsafeBytes { buffer in
       func name(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: buffer[range]) }
-      // Sorted by a big-endian key of the first 8 bytes, then by all of them: most names differ early.
-      func key(_ range: Range<Int>) -> UInt64 {
-        var key: UInt64 = 0
-        for offset in 0..<8 { key = key << 8 | UInt64(offset < range.count ? buffer[range.lowerBound + offset] : 0) }
-        return key
-      }
-      let sorted = names.map { (key: key($0), range: $0) }.sorted {
-        $0.key != $1.key ? $0.key < $1.key : CacheFile.compare(name($0.range), name($1.range)) < 0
-      }
+      var sorted = names.map { SortedName(buffer, $0) }
+      sorted.sort()
       names = sorted.map(\.range)
       let prefix = Array(directory.utf8) + [UInt8(ascii: "/")]
       var cName = [CChar](repeating: 0, count: 256)
@@ -72,6 +65,30 @@ enum LibraryTrust {
         return (path, result)
       }
     }
+  }
+
+  /// A name in a buffer, ordered by its bytes: by a big-endian key of its first 8 bytes, then by all of them (most
+  /// names differ early, and comparing two integers is cheaper than calling `memcmp`).
+  private struct SortedName: Comparable {
+    let key: UInt64
+    let base: UnsafeRawPointer
+    let range: Range<Int>
+
+    init(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) {
+      var key: UInt64 = 0
+      for offset in 0..<8 { key = key << 8 | UInt64(offset < range.count ? buffer[range.lowerBound + offset] : 0) }
+      self.key = key
+      self.base = buffer.baseAddress!
+      self.range = range
+    }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count) }
+
+    static func < (a: SortedName, b: SortedName) -> Bool {
+      a.key != b.key ? a.key < b.key : CacheFile.compare(a.bytes, b.bytes) < 0
+    }
+
+    static func == (a: SortedName, b: SortedName) -> Bool { a.key == b.key && CacheFile.equal(a.bytes, b.bytes) }
   }
 
   /// Checks the entry `name` of the trusted, open directory `descriptor`; `path` is its whole path.

@@ -170,9 +170,11 @@ struct CatalogBuilder {
     }
     var libraries: [CatalogIndex.Library] = []
     var usable: [Int] = []
+    var usableEntries: [Int] = []
     var winners = ByteTable(capacity: found.count)  // plugin id -> position in libraries
     libraries.reserveCapacity(found.count)
     usable.reserveCapacity(found.count)
+    usableEntries.reserveCapacity(found.count)
     for (library, outcome) in zip(found, outcomes) {
       let path = library.path
       if let why = library.untrusted {
@@ -196,6 +198,7 @@ struct CatalogBuilder {
           let (index, inserted) = winners.insert(id, libraries.count)
           if inserted {
             usable.append(libraries.count)
+            usableEntries.append(entry)
             libraries.append(.init(path: path, state: .usable(entry: entry, shadows: [])))
             continue
           }
@@ -207,7 +210,9 @@ struct CatalogBuilder {
         }
       }
     }
-    return CatalogIndex(file: file, libraries: libraries, warnings: warnings, allowList: allowList, usable: usable)
+    return CatalogIndex(
+      file: file, libraries: libraries, warnings: warnings, allowList: allowList, usable: usable,
+      usableEntries: usableEntries)
   }
 
   /// The whole catalog: the index, every record decoded. A record that cannot be decoded makes its library scanned

@@ -99,27 +99,30 @@ public struct StyleListing {
 }
 
 extension CacheFile {
-  /// Checks a frame's listing (the bytes after its length) against its names block (the bytes after its count, which
-  /// hold `nameCount` names): one entry per style, the presets' texts as many as its names say, a finite duration of
+  /// Checks a frame's listing (the bytes after its length) against the number of names its names block holds
+  /// (`nameCount`: the plugin id, then each style's name and its presets'): one entry per style, the presets' texts as many as its names say, a finite duration of
   /// at least 0, valid UTF-8, nothing left over.
-  static func checkListing(
-    _ listing: UnsafeRawBufferPointer, names: UnsafeRawBufferPointer, nameCount: Int
-  ) -> Bool {
-    var reader = BinaryReader(listing)
+  static func checkListing(_ listing: UnsafeRawBufferPointer, nameCount: Int) -> Bool {
     var namesLeft = nameCount - 1  // the plugin id is not listed
-    do throws(CacheError) {
-      while !reader.isAtEnd {
-        let presets = Int(try reader.readUInt16())
-        let duration = try reader.readDouble()
-        guard namesLeft >= 1 + presets, duration.isFinite, duration >= 0 else { return false }
-        namesLeft -= 1 + presets
-        for _ in 0...presets {
-          let text = try reader.readBytes(Int(try reader.readUInt16()))
-          guard ByteGrammar.isASCII(text) || ByteGrammar.isValidUTF8(text) else { return false }
-        }
-      }
-    } catch {
-      return false
+    var offset = 0
+    // Bounds are checked before each read; `text` reads a count and moves past its bytes.
+    func text() -> Bool {
+      guard listing.count - offset >= 2 else { return false }
+      let count = Int(UInt16(littleEndian: listing.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+      guard listing.count - offset - 2 >= count else { return false }
+      let bytes = UnsafeRawBufferPointer(rebasing: listing[offset + 2..<offset + 2 + count])
+      offset += 2 + count
+      return ByteGrammar.isASCII(bytes) || ByteGrammar.isValidUTF8(bytes)
+    }
+    while offset < listing.count {
+      guard listing.count - offset >= 10 else { return false }
+      let presets = Int(UInt16(littleEndian: listing.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+      let duration = Double(
+        bitPattern: UInt64(littleEndian: listing.loadUnaligned(fromByteOffset: offset + 2, as: UInt64.self)))
+      offset += 10
+      guard namesLeft >= 1 + presets, duration.isFinite, duration >= 0 else { return false }
+      namesLeft -= 1 + presets
+      for _ in 0...presets where !text() { return false }
     }
     return namesLeft == 0
   }
@@ -159,8 +162,8 @@ extension Registry {
   /// The styles are those of ``catalog()``, from the same cache; the byte views are valid only during each call.
   public func forEachListedStyle(_ body: (StyleListing) -> Void) {
     let index = catalogIndex()
-    for position in index.usable {
-      index.file.forEachListedStyle(of: index.file.entries[index.entry(ofUsable: position).entry], body)
+    for entry in index.usableEntries {
+      index.file.forEachListedStyle(of: index.file.entries[entry], body)
     }
   }
 }
