@@ -1,5 +1,5 @@
-// Benchmarks of the registry cache: reading a cache file of 1,000 records, the work `stagehand list` does besides one
-// `stat` per library; and SHA-256 of a library-sized buffer, the work a scan does once per new or changed library.
+// Benchmarks of the registry cache: reading a cache file of 1,000 records, the work `stagehand list --json` and
+// `stagehand plugins` do besides one `stat` per library; and SHA-256 of a library-sized buffer, the work a scan does once per new or changed library.
 //
 // The cache file is written once, to a fresh temporary directory that is removed at exit. Every record is an ok
 // plugin with one style, two parameters (an enum and a decimal with a unit) and one preset, with strings of the
@@ -7,8 +7,9 @@
 //
 // - `cache/open 1,000 records`: what `info`, `preview` and the library's `Registry.resolve` pay for the cache: open,
 //   fstat, read the header and the frames (not the outcomes), checksum them, check every frame, and report the
-//   problems from the names, through a `Registry` whose search path is empty (so no library is examined).
-// - `cache/read 1,000 records`: `RegistryCache.read()`, what `list` pays: the frames, then every outcome read, checked
+//   problems from the names, through a `Registry` whose search path is empty (so no library is examined). `list`
+//   pays this too, and walks each frame's listing.
+// - `cache/read 1,000 records`: `RegistryCache.read()`, what `list --json` and `plugins` pay: the frames, then every outcome read, checked
 //   and decoded into `CacheRecord` values, in a dictionary; `read and free` also frees the result.
 //
 // See README.md for the command and the measured figures.
