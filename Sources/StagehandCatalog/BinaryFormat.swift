@@ -241,6 +241,12 @@ struct BinaryReader {
     UnsafeRawBufferPointer(start: try take(count, "raw bytes"), count: count)
   }
 
+  /// The bytes not read yet, without reading them (see ``skip(_:)``).
+  var unread: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base.map { $0 + offset }, count: remaining) }
+
+  /// Moves past `count` bytes.
+  mutating func skip(_ count: Int) throws(CacheError) { _ = try take(count, "raw bytes") }
+
   /// Fails unless every byte was read.
   func expectEnd() throws(CacheError) {
     guard isAtEnd else { throw invalid("\(remaining) unexpected bytes follow the end of the data") }

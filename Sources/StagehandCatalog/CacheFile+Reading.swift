@@ -69,7 +69,7 @@ extension CacheFile {
   /// bytes: checks the header, the frames' checksum (unless `verifying` is false) and every frame.
   static func frames(
     _ bytes: UnsafeRawBufferPointer, fileLength: Int, origin: String, verifying: Bool = true
-  ) throws(CacheError) -> (entries: [Entry], framesEnd: Int) {
+  ) throws(CacheError) -> (entries: [Entry], listings: [DirectoryListing], framesEnd: Int) {
     let framesEnd = try header(bytes, fileLength: fileLength, origin: origin)
     guard bytes.count >= framesEnd + 8 else {
       throw CacheError(file: origin, reason: .truncated, detail: "its frames end after its last byte")
@@ -105,8 +105,17 @@ extension CacheFile {
       }
       entries.append(entry)
     }
+    let listingCount = try reader.readCount(limit: Int(UInt32.max), minimumElementSize: 56, "the directory listings")
+    var listings: [DirectoryListing] = []
+    for _ in 0..<listingCount {
+      let listing = try DirectoryListing.read(from: &reader)
+      if let previous = listings.last, !previous.path.utf8.lexicographicallyPrecedes(listing.path.utf8) {
+        throw reader.invalid("the directory listings are not in the order of their paths, or two have the same path")
+      }
+      listings.append(listing)
+    }
     try reader.expectEnd()
-    return (entries, framesEnd)
+    return (entries, listings, framesEnd)
   }
 
   /// Reads one record's frame.

@@ -21,6 +21,8 @@ final class CacheFile: @unchecked Sendable {
   let origin: String
   /// The records, sorted by the bytes of their paths, each path once.
   let entries: [Entry]
+  /// The entries of the directories read when the file was written, sorted by the bytes of their paths.
+  let listings: [DirectoryListing]
   /// The header and the frames.
   let bytes: UnsafeRawBufferPointer
   private let storage: UnsafeMutableRawBufferPointer
@@ -82,7 +84,7 @@ final class CacheFile: @unchecked Sendable {
   ) throws(CacheError) {
     let bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<count])
     do {
-      entries = try Self.frames(bytes, fileLength: fileLength, origin: origin).entries
+      (entries, listings, _) = try Self.frames(bytes, fileLength: fileLength, origin: origin)
     } catch {
       storage.deallocate()
       if case .file(let descriptor, _, _) = outcomes { close(descriptor) }
@@ -109,6 +111,7 @@ final class CacheFile: @unchecked Sendable {
     storage = .allocate(byteCount: 1, alignment: 16)
     bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<0])
     entries = []
+    listings = []
     outcomes = .memory(start: 0, count: 0)
     self.origin = origin
   }

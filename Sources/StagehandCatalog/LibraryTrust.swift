@@ -18,52 +18,50 @@ enum LibraryTrust {
     case trusted(FileIdentity)
   }
 
-  /// The `*.so` entries of the open directory `descriptor` (whose path is `directory`), in the order of their
-  /// names' bytes, each checked: a `stat` relative to the directory, so that the kernel does not walk the whole path
-  /// again for every library. The descriptor is closed.
-  static func libraries(in descriptor: Int32, directory: String) -> [(path: String, check: Check)] {
-    guard let stream = fdopendir(descriptor) else {
-      close(descriptor)
-      return []
-    }
-    defer { closedir(stream) }
-    // The names, one after another in one buffer, and where each starts and ends.
+  /// The `*.so` entries of an open directory stream, in the order of their names' bytes: the names one after another
+  /// in `bytes`, and where each lies.
+  static func names(in stream: OpaquePointer) -> (bytes: [UInt8], ranges: [Range<Int>]) {
     var bytes: [UInt8] = []
-    var names: [Range<Int>] = []
+    var ranges: [Range<Int>] = []
     let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(stream) {
       // The name in place, not a copy of the whole 256-byte field.
       let start = UnsafeRawPointer(entry) + nameOffset
-      let count = strlen(start.assumingMemoryBound(to: CChar.self))
-      guard count > 3 else { continue }
-      let name = UnsafeRawBufferPointer(start: start, count: count)
-      guard name[0] != UInt8(ascii: "."), name[count - 3] == UInt8(ascii: "."), name[count - 2] == UInt8(ascii: "s"),
-        name[count - 1] == UInt8(ascii: "o")
-      else { continue }
-      names.append(bytes.count..<bytes.count + count)
+      let name = UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
+      guard DirectoryListing.isLibraryName(name) else { continue }
+      ranges.append(bytes.count..<bytes.count + name.count)
       bytes.append(contentsOf: name)
     }
-    return bytes.withUnsafeBytes { buffer in
-      func name(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: buffer[range]) }
-      var sorted = names.map { SortedName(buffer, $0) }
+    bytes.withUnsafeBytes { buffer in
+      var sorted = ranges.map { SortedName(buffer, $0) }
       sorted.sort()
-      names = sorted.map(\.range)
-      let prefix = Array(directory.utf8) + [UInt8(ascii: "/")]
-      var cName = [CChar](repeating: 0, count: 256)
-      return names.map { range in
-        let path = String(unsafeUninitializedCapacity: prefix.count + range.count) { target in
-          _ = target.initialize(fromContentsOf: prefix)
-          _ = UnsafeMutableBufferPointer(rebasing: target[prefix.count...]).initialize(fromContentsOf: name(range))
-          return prefix.count + range.count
-        }
-        if cName.count <= range.count { cName = [CChar](repeating: 0, count: range.count + 1) }
-        cName.withUnsafeMutableBytes { target in
-          target.copyMemory(from: name(range))
-          target[range.count] = 0
-        }
-        let result = cName.withUnsafeBufferPointer { Self.check(path, in: dirfd(stream), name: $0.baseAddress!) }
-        return (path, result)
+      ranges = sorted.map(\.range)
+    }
+    return (bytes, ranges)
+  }
+
+  /// The entries at `ranges` of `names` (names of the open directory `descriptor`, whose path is `directory`), in
+  /// that order, each checked: a `stat` relative to the directory, so that the kernel does not walk the whole path
+  /// again for every library.
+  static func libraries(
+    _ names: UnsafeRawBufferPointer, _ ranges: [Range<Int>], in descriptor: Int32, directory: String
+  ) -> [(path: String, check: Check)] {
+    func name(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: names[range]) }
+    let prefix = Array(directory.utf8) + [UInt8(ascii: "/")]
+    var cName = [CChar](repeating: 0, count: 256)
+    return ranges.map { range in
+      let path = String(unsafeUninitializedCapacity: prefix.count + range.count) { target in
+        _ = target.initialize(fromContentsOf: prefix)
+        _ = UnsafeMutableBufferPointer(rebasing: target[prefix.count...]).initialize(fromContentsOf: name(range))
+        return prefix.count + range.count
       }
+      if cName.count <= range.count { cName = [CChar](repeating: 0, count: range.count + 1) }
+      cName.withUnsafeMutableBytes { target in
+        target.copyMemory(from: name(range))
+        target[range.count] = 0
+      }
+      let result = cName.withUnsafeBufferPointer { Self.check(path, in: descriptor, name: $0.baseAddress!) }
+      return (path, result)
     }
   }
 

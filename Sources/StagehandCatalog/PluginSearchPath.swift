@@ -75,7 +75,17 @@ public struct PluginSearchPath: Hashable, Sendable {
   /// their names' bytes), each real file once; a library that another user could have changed is listed as
   /// untrusted, with the reason.
   public func libraries() -> [FoundLibrary] {
+    libraries(known: [:]).found
+  }
+
+  /// The libraries, reading the entries of a directory again only when its stamp differs from the one in `known`
+  /// (keyed by path); and the listing of every directory that was read and had settled at `now` (its last change
+  /// more than `settleTime` seconds before), or whose known listing was used.
+  func libraries(known: [String: DirectoryListing], now: timespec? = nil, settleTime: Double = 0) -> (
+    found: [FoundLibrary], listings: [DirectoryListing]
+  ) {
     var found: [FoundLibrary] = []
+    var listings: [DirectoryListing] = []
     var seen = FileKeySet()
     for directory in directories {
       // The directory is opened once and checked through its descriptor, then its entries are examined relative to
@@ -92,17 +102,45 @@ public struct PluginSearchPath: Hashable, Sendable {
         found.append(FoundLibrary(path: directory, identity: nil, untrusted: why))
         continue
       }
-      for (path, check) in LibraryTrust.libraries(in: descriptor, directory: directory) {
-        switch check {
-        case .skip: continue
-        case .untrusted(let why): found.append(FoundLibrary(path: path, identity: nil, untrusted: why))
-        case .trusted(let identity):
-          guard seen.insert(FileKey(device: identity.device, inode: identity.inode)) else { continue }
-          found.append(FoundLibrary(path: path, identity: identity, untrusted: nil))
+      let stamp = DirectoryStamp(info)
+      let listing: DirectoryListing
+      if let known = known[directory], known.stamp == stamp {
+        listing = known
+      } else {
+        guard let stream = fdopendir(descriptor) else {
+          close(descriptor)
+          continue
         }
+        let (bytes, ranges) = LibraryTrust.names(in: stream)
+        listing = bytes.withUnsafeBytes { DirectoryListing(path: directory, stamp: stamp, bytes: $0, ranges: ranges) }
+        examine(listing, in: dirfd(stream), &found, &seen)
+        closedir(stream)
+        if let now, DirectoryListing.isSettled(info, at: now, settleTime: settleTime) { listings.append(listing) }
+        continue
+      }
+      examine(listing, in: descriptor, &found, &seen)
+      close(descriptor)
+      listings.append(listing)
+    }
+    return (found, listings)
+  }
+
+  /// Checks the entries of a directory's listing through its open descriptor, adding the libraries not seen yet.
+  private func examine(
+    _ listing: DirectoryListing, in descriptor: Int32, _ found: inout [FoundLibrary], _ seen: inout FileKeySet
+  ) {
+    let checked = listing.names.withUnsafeBytes {
+      LibraryTrust.libraries($0, listing.ranges, in: descriptor, directory: listing.path)
+    }
+    for (path, check) in checked {
+      switch check {
+      case .skip: continue
+      case .untrusted(let why): found.append(FoundLibrary(path: path, identity: nil, untrusted: why))
+      case .trusted(let identity):
+        guard seen.insert(FileKey(device: identity.device, inode: identity.inode)) else { continue }
+        found.append(FoundLibrary(path: path, identity: identity, untrusted: nil))
       }
     }
-    return found
   }
 }
 

@@ -17,8 +17,6 @@ struct CatalogBuilder {
   /// the paths in `rescanning` (their records could not be decoded).
   func index(force: Bool, rescanning: Set<String> = []) -> CatalogIndex {
     var warnings = searchPath.warnings + options.warnings
-    let found = searchPath.libraries()
-
     let cache = options.cachePath.map(RegistryCache.init(path:))
     var file = CacheFile.empty(origin: cache?.path ?? "")
     if let cache {
@@ -26,6 +24,19 @@ struct CatalogBuilder {
       file = read.file
       if let warning = read.warning { warnings.append(warning) }
     }
+
+    // A directory whose stamp the cache knows is not read again (see DirectoryListing); the cache keeps the listings
+    // of other search paths' directories too.
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let known = Dictionary(file.listings.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    let (found, listed) = searchPath.libraries(known: known, now: now, settleTime: options.directorySettleTime)
+    let searched = Set(searchPath.directories)
+    let listings = file.listings.filter { !searched.contains($0.path) } + listed
+    let listedByPath = Dictionary(listed.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    let listingsChanged =
+      listedByPath.count != file.listings.count(where: { searched.contains($0.path) })
+      || listedByPath.contains { path, listing in known[path] != listing }
 
     // Libraries whose cache record still matches are not opened; the others are opened, checked and hashed here.
     // `outcomes` follows `found`, index for index.
@@ -95,8 +106,9 @@ struct CatalogBuilder {
         if !foundPaths.contains(file.path(of: entry)) { stale.insert(index) }
       }
     }
-    if !scanned.isEmpty || !stale.isEmpty {
-      file = rewrite(file, adding: scanned, dropping: stale, cache: cache, &outcomes, found, &warnings)
+    if !scanned.isEmpty || !stale.isEmpty || (listingsChanged && cache != nil) {
+      file = rewrite(
+        file, adding: scanned, dropping: stale, listings: listings, cache: cache, &outcomes, found, &warnings)
     }
     return assemble(found, outcomes, file, warnings: warnings)
   }
@@ -104,7 +116,8 @@ struct CatalogBuilder {
   /// The new cache file: the records of `file` but the stale and rescanned ones, and the records just scanned;
   /// written to `cache` when there is one. The outcomes are pointed at the new file.
   private func rewrite(
-    _ file: CacheFile, adding scanned: [CacheRecord], dropping stale: Set<Int>, cache: RegistryCache?,
+    _ file: CacheFile, adding scanned: [CacheRecord], dropping stale: Set<Int>, listings: [DirectoryListing],
+    cache: RegistryCache?,
     _ outcomes: inout [Outcome], _ found: [FoundLibrary], _ warnings: inout [String]
   ) -> CacheFile {
     let replaced = Set(scanned.map(\.path))
@@ -114,7 +127,7 @@ struct CatalogBuilder {
         records.append(.kept(file, index))
       }
     }
-    let bytes = RegistryCache.encode(records)
+    let bytes = RegistryCache.encode(records, listings: listings)
     let written: CacheFile
     do throws(CacheError) {
       written = try CacheFile(bytes, origin: cache?.path ?? "the registry")

@@ -5,12 +5,14 @@
 // The file, in order:
 //
 //   magic            25 bytes  "STAGEHAND-REGISTRY-CACHE\n"
-//   format version   u32       4 (3 added each style's reduced-motion fallback, ABI 1.1; 4 each record's listing)
+//   format version   u32       5 (3 added each style's reduced-motion fallback, ABI 1.1; 4 each record's listing;
+//                              5 the directory listings)
 //   length           u64       of the whole file
 //   frames end       u64       where the frames' checksum lies
 //   host version     string    u32 byte count + UTF-8, e.g. "0.1.0"
 //   record count     u32
 //   frames                     one per record, sorted by path; see CacheFile+Reading.swift
+//   directory listings         the `*.so` entries of searched directories, with their stamps; see DirectoryListing.swift
 //   frames checksum  u64       of every byte before it, see RegistryCache.checksum(_:)
 //   outcomes                   each record's outcome (ScanOutcome.write(to:)), each with its checksum in its frame
 //
@@ -23,7 +25,7 @@ extension RegistryCache {
   /// The first bytes of every cache file.
   static let magic = Array("STAGEHAND-REGISTRY-CACHE\n".utf8)
   /// The version of the layout above.
-  static let formatVersion: UInt32 = 4
+  static let formatVersion: UInt32 = 5
   /// The largest file the reader accepts (a cache of 1,000 plugins takes well under a megabyte).
   static let maximumFileSize = 64 << 20
   /// The bytes of the magic, the format version, the length and the end of the frames.
@@ -32,7 +34,7 @@ extension RegistryCache {
   /// The file's bytes for `records`.
   @_spi(Fuzzing)
   public static func encode(_ records: some Sequence<CacheRecord>, hostVersion: String = hostVersion) -> [UInt8] {
-    encode(records.map(StoredRecord.new), hostVersion: hostVersion)
+    encode(records.map(StoredRecord.new), listings: [], hostVersion: hostVersion)
   }
 
   /// A record to write: a new one, or one of a file read before, copied as it is.
@@ -43,8 +45,11 @@ extension RegistryCache {
     case kept(CacheFile, Int)
   }
 
-  /// The file's bytes for `records`, sorted by path. A kept record whose outcome can no longer be read is left out.
-  static func encode(_ records: [StoredRecord], hostVersion: String = hostVersion) -> [UInt8] {
+  /// The file's bytes for `records` and `listings`, each sorted by path (a listing whose path repeats is kept once). A
+  /// kept record whose outcome can no longer be read is left out.
+  static func encode(
+    _ records: [StoredRecord], listings: [DirectoryListing], hostVersion: String = hostVersion
+  ) -> [UInt8] {
     let keyed = records.map { record -> ([UInt8], StoredRecord) in
       switch record {
       case .new(let new): (Array(new.path.utf8), record)
@@ -116,6 +121,13 @@ extension RegistryCache {
       count &+= 1
     }
     frames.patchUInt32(count, at: countOffset)
+    var unique: [DirectoryListing] = []
+    for listing in listings.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
+    where unique.last?.path != listing.path {
+      unique.append(listing)
+    }
+    frames.writeUInt32(UInt32(unique.count))
+    for listing in unique { listing.write(to: &frames) }
     let framesEnd = frames.count
     frames.patchUInt64(UInt64(framesEnd + 8 + outcomes.count), at: magic.count + 4)
     frames.patchUInt64(UInt64(framesEnd), at: magic.count + 12)

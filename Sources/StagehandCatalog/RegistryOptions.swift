@@ -18,6 +18,9 @@ public struct RegistryOptions: Sendable {
   public var progress: (@Sendable (Int, Int) -> Void)?
   /// Problems found while reading the environment, one line each.
   public var warnings: [String]
+  /// How long before it is read a directory must have last changed for its listing to be kept in the cache, in
+  /// seconds (see `DirectoryListing`); tests shorten it.
+  var directorySettleTime = DirectoryListing.settleTime
 
   /// Creates options.
   public init(
