@@ -67,12 +67,34 @@ enum ByteGrammar {
   /// Whether the UTF-8 `bytes` match `[a-z][a-z0-9-]*`.
   static func isName(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard let first = bytes.first, ASCIISet.letters.contains(first) else { return false }
-    var offset = 1
-    while offset < bytes.count {
-      guard ASCIISet.inLabels.contains(bytes[offset]) else { return false }
-      offset += 1
+    let count = bytes.count
+    guard count >= 8 else {
+      for offset in 1..<count where !ASCIISet.inLabels.contains(bytes[offset]) { return false }
+      return true
     }
-    return true
+    // Eight bytes at a time; the last word overlaps the one before it when the count is not a multiple of 8.
+    var offset = 0
+    while true {
+      let start = min(offset, count - 8)
+      guard allInLabels(bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)) else { return false }
+      offset += 8
+      if start == count - 8 { return true }
+    }
+  }
+
+  /// Whether every byte of `word` is `a` to `z`, `0` to `9` or `-`: each byte is compared with the bounds of the
+  /// three ranges at once (adding 0x80 minus a bound sets a byte's high bit when the byte reaches the bound, without a
+  /// carry into the next byte, since every byte is below 0x80).
+  @inline(__always)
+  static func allInLabels(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    guard word & high == 0 else { return false }
+    func atLeast(_ bound: UInt64) -> UInt64 { (word &+ (0x80 - bound) &* ones) & high }
+    let letter = atLeast(0x61) & ~atLeast(0x7B)
+    let digit = atLeast(0x30) & ~atLeast(0x3A)
+    let hyphen = atLeast(0x2D) & ~atLeast(0x2E)
+    return letter | digit | hyphen == high
   }
 
   /// A set of ASCII bytes as a 128-bit mask: a byte is tested with a shift, not a chain of comparisons.

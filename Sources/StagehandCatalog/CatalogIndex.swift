@@ -181,11 +181,19 @@ struct ByteTable {
       offset += 8
     }
     var last: UInt64 = 0
-    while offset < bytes.count {
-      last = last << 8 | UInt64(bytes[offset])
-      offset += 1
+    if offset < bytes.count, bytes.count >= 8 {
+      last = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)  // overlaps the word before
+    } else {
+      while offset < bytes.count {
+        last = last << 8 | UInt64(bytes[offset])
+        offset += 1
+      }
     }
+    // A multiplication carries a bit only upward: fold the high half down before and after the last one, so that
+    // every byte reaches the low bits the table's mask keeps.
     hash = (hash ^ last) &* prime
+    hash ^= hash >> 29
+    hash = hash &* prime
     return Int(truncatingIfNeeded: hash ^ hash >> 32)
   }
 }

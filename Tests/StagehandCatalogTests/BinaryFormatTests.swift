@@ -197,6 +197,20 @@ struct BinaryFormatTests {
     }
   }
 
+  @Test("the name table's hash spreads names that differ in one byte anywhere over the slots its mask keeps")
+  func nameHashSpreads() {
+    for (prefix, suffix) in [("slide-", ""), ("slide-", "-from-left"), ("org.bench.p", ""), ("", "")] {
+      var slots: Set<Int> = []
+      for number in 0..<1000 {
+        let name = prefix + String(repeating: "0", count: 4 - String(number).count) + String(number) + suffix
+        var bytes = Array(name.utf8)
+        slots.insert(bytes.withUnsafeMutableBytes { ByteTable.hash(UnsafeRawBufferPointer($0)) } & 4095)
+      }
+      // 1,000 keys in 4,096 slots at random fill about 890 of them.
+      #expect(slots.count > 850, "'\(prefix)NNNN\(suffix)': \(slots.count) slots")
+    }
+  }
+
   @Test("the byte grammars of names, ids and versions give the answers of Names")
   func grammarsAgreeWithNames() {
     var random = SeededGenerator(seed: SeededGenerator.testSeed(0x6A_4A4))
