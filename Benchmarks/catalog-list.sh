@@ -15,7 +15,7 @@
 #   2. Warm cache: every configuration gets its own XDG_CACHE_HOME (and an empty XDG_DATA_HOME and XDG_CONFIG_HOME,
 #      so no user plugin or allow-list takes part) and runs `stagehand scan` once; the script checks that every
 #      library is `ok` and that `list` prints the N generated styles and nothing on stderr. Then, for each N, ONE
-#      hyperfine invocation (--warmup 3, -N: no shell) measures `stagehand list` with N plugins, `gst-inspect-1.0`
+#      hyperfine invocation (--warmup 10, RUNS runs, -N: no shell) measures `stagehand list` with N plugins, `gst-inspect-1.0`
 #      (when installed, with a registry file of its own built beforehand) and `stagehand list` with only the bundled
 #      plugins, so the ratios come from one run. With MAX plugins it also measures `stagehand info` and
 #      `stagehand preview` (output to /dev/null, so preview prints its timeline instead of playing) of the bundled
@@ -39,6 +39,7 @@
 #   STAGEHAND_BIN  the stagehand executable (the first argument wins over it)
 #   SIZES          plugin counts to measure, default "10 100 1000" (the largest one is MAX)
 #   RESULTS_DIR    where the hyperfine exports go, default a new /tmp/catalog-list-results.XXXXXX (kept)
+#   RUNS           hyperfine runs of each warm command, default 100 (after 10 warm-up runs)
 #   SCAN_RUNS      hyperfine runs of the cold scans, default 5;  RSS_RUNS  runs of /usr/bin/time, default 5
 #   CC             the C compiler, default cc;  KEEP=1 keeps the temporary directory of plugins and caches
 #
@@ -52,6 +53,7 @@ header_dir="$script_dir/../Sources/CStagehandPlugin/include"
 bin=${1:-${STAGEHAND_BIN:-$script_dir/../.build/release/stagehand}}
 sizes=${SIZES:-"10 100 1000"}
 scan_runs=${SCAN_RUNS:-5}
+runs=${RUNS:-100}
 rss_runs=${RSS_RUNS:-5}
 cc=${CC:-cc}
 
@@ -228,20 +230,20 @@ hf() { # $1: the export name; the rest: hyperfine arguments
 }
 
 echo; echo "== the cost of the env wrapper =="
-hf env-overhead --warmup 3 -n "true" "true" -n "env X=1 true" "env X=1 true"
+hf env-overhead --warmup 10 --runs "$runs" -n "true" "true" -n "env X=1 true" "env X=1 true"
 
 for n in $sizes; do
   echo; echo "== stagehand list with $n plugins =="
   args=(-n "stagehand list, $n plugins" "$(envs "$n") $bin list")
   if ((have_gst)); then args+=(-n "gst-inspect-1.0, $gst_count plugins" "$gst_env gst-inspect-1.0"); fi
   args+=(-n "stagehand list, bundled only" "$(envs bundled) $bin list")
-  hf "list-$n" --warmup 3 "${args[@]}"
+  hf "list-$n" --warmup 10 --runs "$runs" "${args[@]}"
 done
 
 slide="slide-$(printf %04d $((max / 2)))"
 for command in info preview; do
   echo; echo "== stagehand $command with $max plugins =="
-  hf "$command-$max" --warmup 3 \
+  hf "$command-$max" --warmup 10 --runs "$runs" \
     -n "$command push, $max plugins" "$(envs "$max") $bin $command push" \
     -n "$command $slide, $max plugins" "$(envs "$max") $bin $command $slide" \
     -n "$command push, bundled only" "$(envs bundled) $bin $command push"
@@ -299,6 +301,7 @@ fi
 # mean and standard deviation in ms of command $2 (0-based) of export $1
 mean() { jq -r ".results[$2].mean * 1000" "$results/$1.json"; }
 sd() { jq -r "(.results[$2].stddev // 0) * 1000" "$results/$1.json"; }
+median() { jq -r ".results[$2].median * 1000" "$results/$1.json"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 ms() { awk -v a="$1" 'BEGIN { printf "%.2f", a }'; }
 per() { awk -v a="$1" -v n="$2" 'BEGIN { printf "%.2f", a / n }'; } # $1 / $2, 2 decimals
@@ -326,6 +329,15 @@ for command in info preview; do
       - "$(ms "$b") ± $(ms "$(sd "$command-$max" 2)")" - "$(ratio "$s" "$b")"
   done
 done
+# Medians resist the outliers of a shared machine better than means.
+printf 'ratios of medians:'
+if ((have_gst)); then printf ' list %s / gst-inspect-1.0 = %s;' "$max" "$(ratio "$(median "list-$max" 0)" "$(median "list-$max" 1)")"; fi
+for command in info preview; do
+  printf ' %s push / bundled = %s, %s %s / bundled = %s;' "$command" \
+    "$(ratio "$(median "$command-$max" 0)" "$(median "$command-$max" 2)")" "$command" "$slide" \
+    "$(ratio "$(median "$command-$max" 1)" "$(median "$command-$max" 2)")"
+done
+echo
 echo
 if ((have_time)); then
   echo "max RSS, stagehand list with $max plugins: $rss_list KiB ($(per "$rss_list" 1024) MiB; target <= 30 MB)"

@@ -40,16 +40,17 @@ enum LibraryTrust {
     return (bytes, ranges)
   }
 
-  /// The entries at `ranges` of `names` (names of the open directory `descriptor`, whose path is `directory`), in
-  /// that order, each checked: a `stat` relative to the directory, so that the kernel does not walk the whole path
-  /// again for every library.
-  static func libraries(
-    _ names: UnsafeRawBufferPointer, _ ranges: [Range<Int>], in descriptor: Int32, directory: String
-  ) -> [(path: String, check: Check)] {
+  /// Calls `body` with each entry at `ranges` of `names` (names of the open directory `descriptor`, whose path is
+  /// `directory`), in that order, and its check: a `stat` relative to the directory, so that the kernel does not walk
+  /// the whole path again for every library.
+  static func forEachLibrary(
+    _ names: UnsafeRawBufferPointer, _ ranges: [Range<Int>], in descriptor: Int32, directory: String,
+    _ body: (_ path: String, _ check: Check) -> Void
+  ) {
     func name(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: names[range]) }
     let prefix = Array(directory.utf8) + [UInt8(ascii: "/")]
     var cName = [CChar](repeating: 0, count: 256)
-    return ranges.map { range in
+    for range in ranges {
       let path = String(unsafeUninitializedCapacity: prefix.count + range.count) { target in
         _ = target.initialize(fromContentsOf: prefix)
         _ = UnsafeMutableBufferPointer(rebasing: target[prefix.count...]).initialize(fromContentsOf: name(range))
@@ -60,8 +61,7 @@ enum LibraryTrust {
         target.copyMemory(from: name(range))
         target[range.count] = 0
       }
-      let result = cName.withUnsafeBufferPointer { Self.check(path, in: descriptor, name: $0.baseAddress!) }
-      return (path, result)
+      body(path, cName.withUnsafeBufferPointer { Self.check(path, in: descriptor, name: $0.baseAddress!) })
     }
   }
 

@@ -129,16 +129,15 @@ public struct PluginSearchPath: Hashable, Sendable {
   private func examine(
     _ listing: DirectoryListing, in descriptor: Int32, _ found: inout [FoundLibrary], _ seen: inout FileKeySet
   ) {
-    let checked = listing.names.withUnsafeBytes {
-      LibraryTrust.libraries($0, listing.ranges, in: descriptor, directory: listing.path)
-    }
-    for (path, check) in checked {
-      switch check {
-      case .skip: continue
-      case .untrusted(let why): found.append(FoundLibrary(path: path, identity: nil, untrusted: why))
-      case .trusted(let identity):
-        guard seen.insert(FileKey(device: identity.device, inode: identity.inode)) else { continue }
-        found.append(FoundLibrary(path: path, identity: identity, untrusted: nil))
+    listing.names.withUnsafeBytes { names in
+      LibraryTrust.forEachLibrary(names, listing.ranges, in: descriptor, directory: listing.path) { path, check in
+        switch check {
+        case .skip: return
+        case .untrusted(let why): found.append(FoundLibrary(path: path, identity: nil, untrusted: why))
+        case .trusted(let identity):
+          guard seen.insert(FileKey(device: identity.device, inode: identity.inode)) else { return }
+          found.append(FoundLibrary(path: path, identity: identity, untrusted: nil))
+        }
       }
     }
   }

@@ -40,29 +40,35 @@ struct CatalogBuilder {
 
     // Libraries whose cache record still matches are not opened; the others are opened, checked and hashed here.
     // `outcomes` follows `found`, index for index.
-    var outcomes = [Outcome](repeating: .none, count: found.count)
+    var outcomes: [Outcome] = []
+    outcomes.reserveCapacity(found.count)
     var requests: [ScanRequest] = []
     var pending: [(index: Int, identity: FileIdentity, sha256: SHA256Digest)] = []
     // How many records of the cache belong to libraries found now; any other record may be of a library gone.
     var recordsOnPath = 0
     var next = 0  // the record after the last one found: libraries and records are both in path order
-    for (index, library) in found.enumerated() {
-      guard let identity = library.identity else { continue }
-      let entry = file.index(ofPath: library.path, hint: next)
+    for index in found.indices {
+      guard let identity = found[index].identity else {
+        outcomes.append(.none)
+        continue
+      }
+      let path = found[index].path
+      let entry = file.index(ofPath: path, hint: next)
       if let entry { next = entry + 1 }
       if entry != nil { recordsOnPath += 1 }
       if !force, let entry, file.entries[entry].identity == identity,
-        rescanning.isEmpty || !rescanning.contains(library.path)
+        rescanning.isEmpty || !rescanning.contains(path)
       {
-        outcomes[index] = .entry(entry)
+        outcomes.append(.entry(entry))
         continue
       }
-      switch Self.open(library.path) {
+      switch Self.open(path) {
       case .success(let opened):
-        requests.append(ScanRequest(path: library.path, descriptor: opened.descriptor))
+        requests.append(ScanRequest(path: path, descriptor: opened.descriptor))
         pending.append((index, opened.identity, opened.sha256))
+        outcomes.append(.none)  // until it is scanned
       case .failure(let failure):
-        outcomes[index] = .status(failure.status)
+        outcomes.append(.status(failure.status))
       }
     }
     defer { for request in requests { close(request.descriptor) } }
