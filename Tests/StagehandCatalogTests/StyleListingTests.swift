@@ -79,25 +79,27 @@ struct StyleListingTests {
     #expect(scanned.value == 2)
   }
 
-  /// The offset of the listing's duration 0.25 in the frame of the record whose path ends with `library`.
-  static func durationOffset(of library: String, in bytes: [UInt8]) throws -> Int {
-    let path = Array(library.utf8)
-    let start = try #require(bytes.indices.first { bytes[$0...].starts(with: path) }, "no record of \(library)")
+  /// A sandbox whose cache holds alpha (style `slide`, 0.25 s), with the duration in alpha's listing set to
+  /// `duration` and the file resealed.
+  static func sandbox(_ label: String, listingDuration duration: Double) throws -> CatalogSandbox {
+    let sandbox = try CatalogSandbox(label)
+    try sandbox.library("alpha")
+    _ = sandbox.registry().0.catalog()
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: sandbox.cache)))
+    let path = Array("libalpha.so".utf8)
+    let start = try #require(bytes.indices.first { bytes[$0...].starts(with: path) }, "no record of libalpha.so")
     let quarter = withUnsafeBytes(of: 0.25.bitPattern.littleEndian, Array.init)
-    return try #require(bytes.indices.first { $0 > start && bytes[$0...].starts(with: quarter) })
+    let at = try #require(bytes.indices.first { $0 > start && bytes[$0...].starts(with: quarter) })
+    withUnsafeBytes(of: duration.bitPattern.littleEndian) { bytes.replaceSubrange(at..<at + 8, with: $0) }
+    reseal(&bytes)
+    try Data(bytes).write(to: URL(fileURLWithPath: sandbox.cache))
+    return sandbox
   }
 
   @Test("a listing that breaks its structure makes the file corrupt: ignored with one warning, rebuilt")
   func brokenStructure() throws {
-    let sandbox = try CatalogSandbox("listing-structure")
+    let sandbox = try Self.sandbox("listing-structure", listingDuration: -1)
     defer { sandbox.remove() }
-    try sandbox.library("alpha")
-    _ = sandbox.registry().0.catalog()
-    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: sandbox.cache)))
-    let at = try Self.durationOffset(of: "libalpha.so", in: bytes)
-    withUnsafeBytes(of: (-1.0).bitPattern.littleEndian) { bytes.replaceSubrange(at..<at + 8, with: $0) }
-    reseal(&bytes)
-    try Data(bytes).write(to: URL(fileURLWithPath: sandbox.cache))
 
     let read = RegistryCache(path: sandbox.cache).read()
     #expect(read.records.isEmpty)
@@ -109,15 +111,8 @@ struct StyleListingTests {
 
   @Test("a listing that its description does not give: decoding the record fails, and the library is scanned again")
   func otherListing() throws {
-    let sandbox = try CatalogSandbox("listing-other")
+    let sandbox = try Self.sandbox("listing-other", listingDuration: 0.5)
     defer { sandbox.remove() }
-    try sandbox.library("alpha")
-    _ = sandbox.registry().0.catalog()
-    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: sandbox.cache)))
-    let at = try Self.durationOffset(of: "libalpha.so", in: bytes)
-    withUnsafeBytes(of: 0.5.bitPattern.littleEndian) { bytes.replaceSubrange(at..<at + 8, with: $0) }
-    reseal(&bytes)
-    try Data(bytes).write(to: URL(fileURLWithPath: sandbox.cache))
 
     let (registry, scans) = sandbox.registry()
     #expect(Self.listed(registry).map(\.defaultDuration) == [0.5])  // the frame is read as it is
