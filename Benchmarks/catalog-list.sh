@@ -26,6 +26,8 @@
 #   3. Max RSS of `stagehand list` with MAX plugins (and, for comparison, with the bundled ones and of
 #      gst-inspect-1.0) with GNU time: `/usr/bin/time -f %M`, RSS_RUNS runs each, the largest value reported.
 #      GNU time is Debian's package `time` (apt-get install time); without it this part is skipped.
+#   3b. With valgrind and objcopy installed, counts the instructions (callgrind) of `info push` with MAX plugins and
+#      with the bundled ones: a figure that does not move with the machine's load.
 #   4. The first, isolated scan of MAX new libraries: `stagehand scan` on an empty cache, with nothing else of the
 #      script running, timed once on its own (the first scan of these files; they were just written, so they are in
 #      the page cache) and then SCAN_RUNS times with hyperfine (the cache removed before each run); time / MAX = ms
@@ -275,6 +277,31 @@ else
 fi
 
 # ------------------------------------------------------------------------------------------------------------------
+# 3b. Instructions (callgrind), which do not move with the load of the machine: `info push` with MAX plugins against
+#     the same with the bundled ones. Valgrind cannot read the DWARF of the static executable,
+#     so a copy without it runs from the temporary directory, with the bundled libraries on STAGEHAND_PLUGIN_PATH.
+# ------------------------------------------------------------------------------------------------------------------
+
+instructions() { # $1: the configuration's STAGEHAND_PLUGIN_PATH, $2: its cache; the rest: the command's arguments
+  local path=$1 cache=$2; shift 2
+  env XDG_CACHE_HOME="$cache" XDG_DATA_HOME="$work/data" XDG_CONFIG_HOME="$work/config" STAGEHAND_PLUGIN_PATH="$path" \
+    STAGEHAND_SCANNER="$bin_dir/stagehand-scanner" "$work/stagehand-nodebug" list >/dev/null 2>&1 # warm, listings kept
+  env XDG_CACHE_HOME="$cache" XDG_DATA_HOME="$work/data" XDG_CONFIG_HOME="$work/config" STAGEHAND_PLUGIN_PATH="$path" \
+    STAGEHAND_SCANNER="$bin_dir/stagehand-scanner" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    "$work/stagehand-nodebug" "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+instructions_max=- instructions_bundled=-
+if command -v valgrind >/dev/null && command -v objcopy >/dev/null; then
+  echo; echo "== instructions (callgrind) of info =="
+  objcopy --strip-debug "$bin" "$work/stagehand-nodebug"
+  instructions_max=$(instructions "$work/lib-$max:$bin_dir" "$work/cache-ir-$max" info push)
+  instructions_bundled=$(instructions "$bin_dir" "$work/cache-ir-bundled" info push)
+  echo "info push, $max plugins: $instructions_max; bundled only: $instructions_bundled"
+else
+  echo "valgrind or objcopy is missing: instructions not counted" >&2
+fi
+
+# ------------------------------------------------------------------------------------------------------------------
 # 4. Cold scans.
 # ------------------------------------------------------------------------------------------------------------------
 
@@ -359,6 +386,10 @@ if ((have_gst)); then
       "$(net "$(mean "list-$n" 0)" "$(mean "list-$n" 1)")x;" \
       "/ bundled only = $(net "$(mean "list-$n" 0)" "$(mean "list-$n" 2)")x"
   done
+fi
+if [[ $instructions_max != - && -n $instructions_max && -n $instructions_bundled ]]; then
+  echo "instructions: info push with $max plugins $instructions_max, bundled only $instructions_bundled:" \
+    "$(ratio "$instructions_max" "$instructions_bundled")x, $(( (instructions_max - instructions_bundled) / max )) per library"
 fi
 echo "env wrapper: $env_ms ms (env X=1 true minus true)"
 echo "hyperfine exports: $results"

@@ -159,8 +159,8 @@ struct FileKey: Hashable {
   var inode: UInt64
 }
 
-/// A set of file keys in an open-addressing table with a multiplicative hash: a `Set`, which hashes each key with
-/// SipHash, cost a tenth of the instructions of finding a thousand libraries.
+/// A set of file keys in an open-addressing table with a multiplicative hash (a `Set` hashes each key with SipHash,
+/// a visible share of the instructions of finding a thousand libraries).
 struct FileKeySet {
   private var keys: [FileKey] = []
   private var slots = [Int32](repeating: 0, count: 64)  // 0: empty, else 1 + the index in `keys`
