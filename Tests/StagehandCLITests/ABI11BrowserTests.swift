@@ -66,16 +66,10 @@ struct ABI11BrowserTests {
     var shots: [Int: DecodedPicture] = [:]
     for quarter in test.instants {
       let instant = (Double(quarter) / 4).description
-      let page = directory.path + "/\(quarter).html"
-      let exported = try runStagehand(
-        ["export", test.style, "--size", size, "--duration", "1", "--at", instant, "-o", page] + direction,
-        environment: environment)
-      #expect(exported.status == 0, "\(exported.standardError)")
-      let shot = directory.path + "/\(quarter).png"
-      let opened = try Browser.screenshot(page, width: Self.width, height: Self.height, to: shot)
-      #expect(opened.status == 0 && !opened.timedOut, "\(opened.standardError)")
-      #expect(Browser.consoleMessages(opened.standardError) == [])
-      let picture = try #require(IndependentDecoders.readPNG(shot))
+      let picture = try Browser.exportedPicture(
+        [test.style, "--size", size, "--duration", "1", "--at", instant] + direction,
+        page: directory.path + "/\(quarter).html", shot: directory.path + "/\(quarter).png", width: Self.width,
+        height: Self.height, environment: environment)
       shots[quarter] = picture
       let error = picture.meanDifference(from: renders[quarter]!)
       print(

@@ -6,16 +6,8 @@ import Testing
 /// written, PNG frames and raw RGBA.
 @Suite("stagehand render: ABI 1.1")
 struct ABI11RenderCommandTests {
-  let a = DecodedPicture.gradient(width: 64, height: 48, flipped: false)
-  let b = DecodedPicture.gradient(width: 64, height: 48, flipped: true)
-
-  /// A directory with the two pictures A.png and B.png.
-  func pictures() throws -> TemporaryDirectory {
-    let directory = try TemporaryDirectory()
-    #expect(IndependentDecoders.writePNG(a, to: directory.path + "/A.png"))
-    #expect(IndependentDecoders.writePNG(b, to: directory.path + "/B.png"))
-    return directory
-  }
+  let a = RenderInputs.a
+  let b = RenderInputs.b
 
   @Test(
     "the last frame shows the revealed content alone, however the leaving content ends",
@@ -24,7 +16,7 @@ struct ABI11RenderCommandTests {
       ("r11-lingering", []), ("r11-slide-stay", ["--both"]),
     ])
   func lastFrame(style: String, direction: [String]) throws {
-    let directory = try pictures()
+    let directory = try RenderInputs.directory()
     let result = try runStagehand(
       [
         "render", style, "--from", directory.path + "/A.png", "--to", directory.path + "/B.png", "--size", "64x48",
@@ -42,7 +34,7 @@ struct ABI11RenderCommandTests {
 
   @Test("raw RGBA on standard output ends with the revealed content alone too")
   func rawEnd() throws {
-    let directory = try pictures()
+    let directory = try RenderInputs.directory()
     let output = directory.path + "/out.rgba"
     let result = try run(
       URL(fileURLWithPath: "/bin/sh"),

@@ -1,5 +1,6 @@
 import Foundation
 import StagehandTestSupport
+import Testing
 
 /// Debian's headless Chromium, for the browser tests: found on the PATH, never installed by the tests.
 enum Browser {
@@ -50,6 +51,20 @@ enum Browser {
   /// Takes a screenshot of `page` in a window of `width` x `height` pixels into `output` (PNG).
   static func screenshot(_ page: String, width: Int, height: Int, to output: String) throws -> ProcessResult {
     try run(page, ["--window-size=\(width),\(height)", "--screenshot=\(output)"])
+  }
+
+  /// Exports one instant with `stagehand export ARGUMENTS -o page`, takes a screenshot of the page in a window of
+  /// `width` x `height` pixels into `shot`, and reads it back; the export and the browser must succeed, and the page
+  /// must log nothing to the console.
+  static func exportedPicture(
+    _ arguments: [String], page: String, shot: String, width: Int, height: Int, environment: [String: String]
+  ) throws -> DecodedPicture {
+    let exported = try runStagehand(["export"] + arguments + ["-o", page], environment: environment)
+    #expect(exported.status == 0, "\(exported.standardError)")
+    let opened = try screenshot(page, width: width, height: height, to: shot)
+    #expect(opened.status == 0 && !opened.timedOut, "\(opened.standardError)")
+    #expect(consoleMessages(opened.standardError) == [])
+    return try #require(IndependentDecoders.readPNG(shot))
   }
 
   /// The DOM of `page` once loaded and its scripts run (virtual time: no waiting on the wall clock).

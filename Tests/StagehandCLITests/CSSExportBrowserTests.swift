@@ -33,16 +33,10 @@ struct CSSExportBrowserTests {
     }
     var shots: [DecodedPicture] = []
     for (index, instant) in ["0.25", "0.5", "0.75"].enumerated() {
-      let page = directory.path + "/\(style)-\(instant).html"
-      let exported = try runStagehand(
-        ["export", style, "--size", size, "--duration", "1", "--at", instant, "-o", page], environment: cleanEnvironment
-      )
-      #expect(exported.status == 0, "\(exported.standardError)")
-      let shot = directory.path + "/\(style)-\(instant).png"
-      let opened = try Browser.screenshot(page, width: Self.width, height: Self.height, to: shot)
-      #expect(opened.status == 0 && !opened.timedOut, "\(opened.standardError)")
-      #expect(Browser.consoleMessages(opened.standardError) == [])
-      let picture = try #require(IndependentDecoders.readPNG(shot))
+      let picture = try Browser.exportedPicture(
+        [style, "--size", size, "--duration", "1", "--at", instant], page: directory.path + "/\(style)-\(instant).html",
+        shot: directory.path + "/\(style)-\(instant).png", width: Self.width, height: Self.height,
+        environment: cleanEnvironment)
       shots.append(picture)
       let error = picture.meanDifference(from: renders[index])
       print("browser comparison: \(style) at \(instant) s of 1 s: mean error \(error) / 255 per channel")

@@ -5,16 +5,8 @@ import Testing
 /// `stagehand render` end to end: the built binary writes every format, read back with independent decoders.
 @Suite("stagehand render")
 struct RenderCommandTests {
-  let a = DecodedPicture.gradient(width: 64, height: 48, flipped: false)
-  let b = DecodedPicture.gradient(width: 64, height: 48, flipped: true)
-
-  /// A directory with the two pictures A.png and B.png.
-  func pictures() throws -> TemporaryDirectory {
-    let directory = try TemporaryDirectory()
-    #expect(IndependentDecoders.writePNG(a, to: directory.path + "/A.png"))
-    #expect(IndependentDecoders.writePNG(b, to: directory.path + "/B.png"))
-    return directory
-  }
+  let a = RenderInputs.a
+  let b = RenderInputs.b
 
   /// Runs `stagehand` with standard output sent to the file `output` (byte for byte).
   func runToFile(_ output: String, _ arguments: [String]) throws -> ProcessResult {
@@ -26,7 +18,7 @@ struct RenderCommandTests {
 
   @Test("PNG frames: round(duration x fps) files, the first picture A and the last picture B exactly")
   func pngFrames() throws {
-    let directory = try pictures()
+    let directory = try RenderInputs.directory()
     let result = try runStagehand(
       [
         "render", "cross-dissolve", "--from", directory.path + "/A.png", "--to", directory.path + "/B.png",
@@ -43,7 +35,7 @@ struct RenderCommandTests {
 
   @Test("-o - --format rgba: nothing but the frames on standard output, first A, last B")
   func rawToStandardOutput() throws {
-    let directory = try pictures()
+    let directory = try RenderInputs.directory()
     let output = directory.path + "/out.raw"
     let result = try runToFile(
       output,
@@ -61,7 +53,7 @@ struct RenderCommandTests {
 
   @Test("-o - --format y4m: a YUV4MPEG2 stream; ffprobe, when installed, counts its frames")
   func y4mToStandardOutput() throws {
-    let directory = try pictures()
+    let directory = try RenderInputs.directory()
     let output = directory.path + "/out.y4m"
     let result = try runToFile(
       output, ["render", "flip", "--size", "64x48", "--fps", "20", "-o", "-", "--format", "y4m", "--both"])
@@ -84,7 +76,7 @@ struct RenderCommandTests {
 
   @Test("animated WebP with --both: forward then inverse, looping; libwebp decodes A, then B, then A again")
   func webpBoth() throws {
-    let directory = try pictures()
+    let directory = try RenderInputs.directory()
     let output = directory.path + "/push.webp"
     let result = try runStagehand(
       [
@@ -132,7 +124,7 @@ struct RenderCommandTests {
       ("text", "neither PNG nor JPEG"), ("missing", "No such file or directory"),
     ])
   func badPictures(kind: String, why: String) throws {
-    let directory = try pictures()
+    let directory = try RenderInputs.directory()
     let path = directory.path + "/\(kind).png"
     let good = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/A.png"))
     switch kind {
@@ -206,5 +198,19 @@ struct RenderCommandTests {
       ["render", "push", "--size", "64x48", "-o", directory.path, "--format", "webp"], environment: cleanEnvironment)
     #expect(result.status == 1)
     #expect(result.standardError.contains("cannot write '\(directory.path)': Is a directory"))
+  }
+}
+
+/// The two pictures the render tests start from: 64 x 48 gradients, the second one flipped.
+enum RenderInputs {
+  static let a = DecodedPicture.gradient(width: 64, height: 48, flipped: false)
+  static let b = DecodedPicture.gradient(width: 64, height: 48, flipped: true)
+
+  /// A new directory with the two pictures as A.png and B.png.
+  static func directory() throws -> TemporaryDirectory {
+    let directory = try TemporaryDirectory()
+    #expect(IndependentDecoders.writePNG(a, to: directory.path + "/A.png"))
+    #expect(IndependentDecoders.writePNG(b, to: directory.path + "/B.png"))
+    return directory
   }
 }
