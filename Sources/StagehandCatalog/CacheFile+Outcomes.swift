@@ -92,9 +92,7 @@ extension CacheFile {
       var offset = entry.names.lowerBound
       func matches(_ name: String) -> Bool {
         guard offset < entry.names.upperBound else { return false }
-        let count = Int(bytes[offset])
-        let stored = view(offset + 1..<offset + 1 + count)
-        offset += 1 + count
+        let stored = Self.name(bytes, at: &offset)
         var name = name
         return name.withUTF8 { Self.equal(stored, UnsafeRawBufferPointer($0)) }
       }

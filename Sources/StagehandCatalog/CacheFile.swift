@@ -157,11 +157,19 @@ final class CacheFile: @unchecked Sendable {
     }
   }
 
+  /// The bytes of the name at `offset` of a names block (a u8 byte count, then the bytes), moving past it.
+  @inline(__always)
+  static func name(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> UnsafeRawBufferPointer {
+    let count = Int(bytes[offset])
+    defer { offset += 1 + count }
+    return UnsafeRawBufferPointer(rebasing: bytes[offset + 1..<offset + 1 + count])
+  }
+
   /// The plugin id of an ok record (the first name of its block).
   func id(of entry: Entry) -> UnsafeRawBufferPointer? {
     guard !entry.names.isEmpty else { return nil }
-    let count = Int(bytes[entry.names.lowerBound])
-    return view(entry.names.lowerBound + 1..<entry.names.lowerBound + 1 + count)
+    var offset = entry.names.lowerBound
+    return Self.name(bytes, at: &offset)
   }
 
   /// Calls `body` with each name of an ok record, the plugin id first, until it returns false.
@@ -169,9 +177,7 @@ final class CacheFile: @unchecked Sendable {
   func forEachName(of entry: Entry, _ body: (UnsafeRawBufferPointer) -> Bool) {
     var offset = entry.names.lowerBound
     while offset < entry.names.upperBound {
-      let count = Int(bytes[offset])
-      guard body(view(offset + 1..<offset + 1 + count)) else { return }
-      offset += 1 + count
+      guard body(Self.name(bytes, at: &offset)) else { return }
     }
   }
 

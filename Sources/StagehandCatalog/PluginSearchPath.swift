@@ -154,7 +154,7 @@ public struct FoundLibrary: Hashable, Sendable {
 }
 
 /// A file's device and inode: the same file found twice (through a symlink, or a directory listed twice) is kept once.
-struct FileKey: Hashable {
+struct FileKey: Equatable {
   var device: UInt64
   var inode: UInt64
 }

@@ -69,7 +69,7 @@ public final class Registry: TransitionBuilding, Sendable {
   /// Warnings about ignored paths, the cache, the scanner and name conflicts, and one line for the libraries that
   /// cannot be used: ``Catalog/problems``, without decoding every plugin's description.
   public var problems: [String] {
-    known(decoded: false).index!.problems
+    catalogIndex().problems
   }
 
   /// The usable plugin with this id, if there is one.

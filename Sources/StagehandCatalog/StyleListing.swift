@@ -52,18 +52,11 @@ public struct StyleListing {
       public mutating func next() -> (name: UnsafeRawBufferPointer, values: UnsafeRawBufferPointer)? {
         guard index < presets.count else { return nil }
         index += 1
-        let name = StyleListing.shortText(presets.names, at: &nameOffset)
+        let name = CacheFile.name(presets.names, at: &nameOffset)
         let values = StyleListing.text(presets.listing, at: &textOffset)
         return (name, values)
       }
     }
-  }
-
-  /// The bytes of a name of the names block at `offset` (a u8 count), moving past it.
-  static func shortText(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> UnsafeRawBufferPointer {
-    let count = Int(bytes[offset])
-    defer { offset += 1 + count }
-    return UnsafeRawBufferPointer(rebasing: bytes[offset + 1..<offset + 1 + count])
   }
 
   /// The bytes of a listing text at `offset` (a u16 count), moving past it.
@@ -132,14 +125,14 @@ extension CacheFile {
     let names = view(entry.names)
     let listing = view(entry.listing)
     var nameOffset = 0
-    let pluginID = StyleListing.shortText(names, at: &nameOffset)
+    let pluginID = CacheFile.name(names, at: &nameOffset)
     var offset = 0
     while offset < listing.count {
       let presetCount = Int(UInt16(littleEndian: listing.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
       let duration = Double(
         bitPattern: UInt64(littleEndian: listing.loadUnaligned(fromByteOffset: offset + 2, as: UInt64.self)))
       offset += 10
-      let name = StyleListing.shortText(names, at: &nameOffset)
+      let name = CacheFile.name(names, at: &nameOffset)
       let parameters = StyleListing.text(listing, at: &offset)
       let presets = StyleListing.Presets(
         names: UnsafeRawBufferPointer(rebasing: names[nameOffset...]),
@@ -148,7 +141,7 @@ extension CacheFile {
         StyleListing(
           name: name, pluginID: pluginID, defaultDuration: duration, parameters: parameters, presets: presets))
       for _ in 0..<presetCount {
-        _ = StyleListing.shortText(names, at: &nameOffset)
+        _ = CacheFile.name(names, at: &nameOffset)
         _ = StyleListing.text(listing, at: &offset)
       }
     }

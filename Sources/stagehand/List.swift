@@ -28,7 +28,7 @@ struct List: ParsableCommand {
       let (styles, presets) = tables(registry)
       reportProblems(registry.problems)  // from the cache's names: the same lines, without comparing strings
       if styles.rowCount == 1 { reportNoPlugins(registry) }
-      printBytes(styles.text + Array("\n\n".utf8) + presets.text + [UInt8(ascii: "\n")])
+      writeAll(STDOUT_FILENO, styles.text + Array("\n\n".utf8) + presets.text + [UInt8(ascii: "\n")])
       return
     }
     let catalog = registry.catalog()

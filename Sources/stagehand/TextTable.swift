@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Rows of text laid out in columns separated by two spaces, with control characters escaped.
 ///
 /// Cells are kept as bytes in one buffer: a table of thousands of rows (`list` with a thousand plugins) makes no
@@ -76,9 +72,4 @@ func table(_ rows: [[String]]) -> String {
     for cell in row { table.append(cell) }
   }
   return String(decoding: table.text, as: UTF8.self)
-}
-
-/// Writes bytes to standard output (after what `print` buffered, to keep the order).
-func printBytes(_ bytes: [UInt8]) {
-  writeAll(STDOUT_FILENO, bytes)
 }
