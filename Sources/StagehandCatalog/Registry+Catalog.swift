@@ -29,8 +29,10 @@ struct CatalogBuilder {
     // of other search paths' directories too.
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    let known = Dictionary(file.listings.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    let (found, listed) = searchPath.libraries(known: known, now: now, settleTime: options.directorySettleTime)
+    let keeps = options.keepsDirectoryListings
+    let known = keeps ? Dictionary(file.listings.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+    let (found, listed) = searchPath.libraries(
+      known: known, now: keeps ? now : nil, settleTime: options.directorySettleTime)
     let searched = Set(searchPath.directories)
     let listings = file.listings.filter { !searched.contains($0.path) } + listed
     let listedByPath = Dictionary(listed.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })

@@ -21,6 +21,9 @@ public struct RegistryOptions: Sendable {
   /// How long before it is read a directory must have last changed for its listing to be kept in the cache, in
   /// seconds (see `DirectoryListing`); tests shorten it.
   var directorySettleTime = DirectoryListing.settleTime
+  /// Whether the cache keeps directory listings (`STAGEHAND_DIRECTORY_LISTINGS=0` turns them off, for a file system
+  /// whose change times cannot be trusted): off, every directory is read by every command.
+  var keepsDirectoryListings = true
 
   /// Creates options.
   public init(
@@ -42,7 +45,8 @@ public struct RegistryOptions: Sendable {
   /// - the scanner: `STAGEHAND_SCANNER` (an absolute path), else `stagehand-scanner` next to the executable, else in
   ///   `../libexec/stagehand/` from it;
   /// - the time limit: `STAGEHAND_SCAN_TIMEOUT` (seconds), else 5 s;
-  /// - the allow-list: `$XDG_CONFIG_HOME/stagehand/allowed-plugins` (or `~/.config/stagehand/allowed-plugins`).
+  /// - the allow-list: `$XDG_CONFIG_HOME/stagehand/allowed-plugins` (or `~/.config/stagehand/allowed-plugins`);
+  /// - directory listings in the cache: on unless `STAGEHAND_DIRECTORY_LISTINGS` is `0`.
   public static func standard(
     environment: [String: String] = ProcessEnvironment.current,
     executableDirectory: String = PluginSearchPath.executableDirectory
@@ -56,10 +60,20 @@ public struct RegistryOptions: Sendable {
         warnings.append("STAGEHAND_SCAN_TIMEOUT '\(text)' is not valid, 5 s used; \(ScanTimeout.rule)")
       }
     }
-    return RegistryOptions(
+    var keepsListings = true
+    if let text = environment["STAGEHAND_DIRECTORY_LISTINGS"] {
+      if text == "0" || text == "1" {
+        keepsListings = text == "1"
+      } else {
+        warnings.append("STAGEHAND_DIRECTORY_LISTINGS '\(text)' is not valid, 1 used; give 0 (off) or 1 (on)")
+      }
+    }
+    var options = RegistryOptions(
       cachePath: RegistryCache.standardPath(environment: environment),
       scanner: scannerPath(environment: environment, executableDirectory: executableDirectory, warnings: &warnings),
       scanTimeout: timeout, allowListPath: AllowList.standardPath(environment: environment), warnings: warnings)
+    options.keepsDirectoryListings = keepsListings
+    return options
   }
 
   static func scannerPath(

@@ -110,6 +110,9 @@ struct HostileSetup {
     environment["STAGEHAND_PLUGIN_PATH"] = path.joined(separator: ":")
     environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
     environment["STAGEHAND_SCAN_TIMEOUT"] = String(hostileTimeLimit)
+    // The second run must not write the cache again; a directory listing kept once it is 3 s old would (see
+    // `environment(cacheUnder:)`).
+    environment["STAGEHAND_DIRECTORY_LISTINGS"] = "0"
     self.environment = environment
   }
 

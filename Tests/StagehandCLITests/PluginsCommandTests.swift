@@ -4,9 +4,12 @@ import StagehandCatalog
 import StagehandTestSupport
 import Testing
 
-/// An environment with a registry cache of its own under `root`.
+/// An environment with a registry cache of its own under `root`. Directory listings are off: the tests take a cache
+/// that was not written again for "nothing was scanned", and a fresh directory's listing is kept, in a rewrite of
+/// its own, once the directory is 3 s old (DirectoryListingTests cover listings).
 func environment(cacheUnder root: URL, pluginPath: String? = nil) -> [String: String] {
   var environment = cleanEnvironment
+  environment["STAGEHAND_DIRECTORY_LISTINGS"] = "0"
   environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
   if let pluginPath { environment["STAGEHAND_PLUGIN_PATH"] = pluginPath }
   return environment

@@ -73,6 +73,32 @@ struct DirectoryListingTests {
     #expect(Self.listings(sandbox).map(Self.names) == [["libgamma.so"]])
   }
 
+  @Test("STAGEHAND_DIRECTORY_LISTINGS=0 keeps no listing and uses none; another value is refused with a warning")
+  func turnedOff() throws {
+    let sandbox = try CatalogSandbox("listing-off")
+    defer { sandbox.remove() }
+    try sandbox.library("alpha")
+    _ = Self.registry(sandbox).0.catalog()
+    #expect(Self.listings(sandbox).count == 1)
+    var options = RegistryOptions.standard(environment: ["STAGEHAND_DIRECTORY_LISTINGS": "0"])
+    #expect(!options.keepsDirectoryListings && options.warnings.isEmpty)
+    options.cachePath = sandbox.cache
+    options.scanner = BuiltProducts.scanner.path
+    options.directorySettleTime = 0
+    // Alpha's entry renamed in the cached listing, as in keptAndRenewed: with listings off, alpha is still found.
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: sandbox.cache)))
+    let entry = Array("\u{0B}libalpha.so".utf8)
+    let at = try #require(bytes.indices.last { bytes[$0...].starts(with: entry) })
+    bytes.replaceSubrange(at + 1..<at + 12, with: Array("libghost.so".utf8))
+    reseal(&bytes)
+    try Data(bytes).write(to: URL(fileURLWithPath: sandbox.cache))
+    let registry = Registry(searchPath: PluginSearchPath(directories: [sandbox.plugins.path]), options: options)
+    #expect(registry.catalog().libraries.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["libalpha.so"])
+    #expect(Self.listings(sandbox).isEmpty)
+    let wrong = RegistryOptions.standard(environment: ["STAGEHAND_DIRECTORY_LISTINGS": "no"])
+    #expect(wrong.keepsDirectoryListings && wrong.warnings.contains { $0.contains("STAGEHAND_DIRECTORY_LISTINGS") })
+  }
+
   @Test("a directory that changed less than the settle time before it was read is not kept: it is read every time")
   func notSettled() throws {
     let sandbox = try CatalogSandbox("listing-recent")
