@@ -76,14 +76,14 @@ struct RegistryCacheWriteTests {
       let batches: [[CacheRecord]] = [
         [
           CacheRecord(
-            path: "/p/lib.so", identity: CacheSamples.identity(0), sha256: SHA256.hash([]),
+            path: "/p/lib.so", identity: CacheSamples.identity(0), sha256: sampleDigest(""),
             outcome: .ok(badInfo, notes: []))
         ],
         [CacheSamples.records[0], CacheSamples.records[0]],
         [relative],
         [
           CacheRecord(
-            path: "/p/lib.so", identity: CacheSamples.identity(0), sha256: SHA256.hash([]),
+            path: "/p/lib.so", identity: CacheSamples.identity(0), sha256: sampleDigest(""),
             outcome: .quarantined(.timeout(seconds: .nan)))
         ],
       ]
