@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef void *(*md_ctx_new_function)(void);
 typedef void (*md_ctx_free_function)(void *);
@@ -32,14 +33,38 @@ static struct {
 
 static pthread_once_t crypto_once = PTHREAD_ONCE_INIT;
 
+/*
+ * The system library directories libcrypto is opened from, by full path: never through the executable's RUNPATH or
+ * LD_LIBRARY_PATH, where a file of that name next to a development build (or planted by someone else) would be found
+ * first.
+ */
+#if defined(__x86_64__)
+#define MULTIARCH "x86_64-linux-gnu"
+#elif defined(__aarch64__)
+#define MULTIARCH "aarch64-linux-gnu"
+#else
+#define MULTIARCH "unknown-linux-gnu"
+#endif
+static const char *const crypto_paths[] = {
+    "/usr/lib/" MULTIARCH "/libcrypto.so.3",
+    "/lib/" MULTIARCH "/libcrypto.so.3",
+    "/usr/lib64/libcrypto.so.3",
+    "/usr/lib/libcrypto.so.3",
+};
+
 static void load_crypto(void)
 {
-    /* RTLD_NODELETE: the library stays for the life of the process, as every library the host opens does. */
-    void *library = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+    void *library = NULL;
+    const char *reason = "no such file";
+    for (size_t index = 0; library == NULL && index < sizeof crypto_paths / sizeof crypto_paths[0]; index++) {
+        /* RTLD_NODELETE: the library stays for the life of the process, as every library the host opens does. */
+        library = dlopen(crypto_paths[index], RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+        if (library == NULL && access(crypto_paths[index], F_OK) == 0) reason = dlerror();
+    }
     if (library == NULL) {
-        const char *reason = dlerror();
         snprintf(crypto.failure, sizeof crypto.failure,
-                 "the system's libcrypto.so.3 cannot be loaded (%s); install Debian's libssl3 package",
+                 "the system's libcrypto.so.3 cannot be loaded from /usr/lib/" MULTIARCH ", /lib/" MULTIARCH
+                 ", /usr/lib64 or /usr/lib (%s); install Debian's libssl3 package",
                  reason != NULL ? reason : "no reason given");
         return;
     }
