@@ -131,7 +131,7 @@ extension CacheFile {
       throw reader.invalid("a library path is not valid UTF-8")
     }
     // The identity and the digest have a fixed size: one bounds check for both.
-    let fixed = try reader.readBytes(80)
+    let fixed = try reader.readBytes(96)
     func word(_ offset: Int) -> UInt64 {
       UInt64(littleEndian: fixed.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
@@ -144,12 +144,15 @@ extension CacheFile {
     let identity = FileIdentity(
       device: word(0), inode: word(8), size: Int64(bitPattern: word(16)),
       modificationSeconds: Int64(bitPattern: word(24)),
-      modificationNanoseconds: Int64(bitPattern: word(32)), mode: half(40), owner: half(44))
-    guard identity.size >= 0, (0..<1_000_000_000).contains(identity.modificationNanoseconds) else {
+      modificationNanoseconds: Int64(bitPattern: word(32)), changeSeconds: Int64(bitPattern: word(40)),
+      changeNanoseconds: Int64(bitPattern: word(48)), mode: half(56), owner: half(60))
+    guard identity.size >= 0, (0..<1_000_000_000).contains(identity.modificationNanoseconds),
+      (0..<1_000_000_000).contains(identity.changeNanoseconds)
+    else {
       throw reader.invalid("the identity of \(string(path)) has a negative size or more than a second of nanoseconds")
     }
     let digest = SHA256Digest(
-      words: (bigWord(48), bigWord(56), bigWord(64), bigWord(72)))
+      words: (bigWord(64), bigWord(72), bigWord(80), bigWord(88)))
     let nameCount = Int(try reader.readUInt16())
     let namesStart = reader.offset
     for index in 0..<nameCount {

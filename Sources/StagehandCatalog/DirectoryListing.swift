@@ -2,7 +2,7 @@
   import Glibc
 #endif
 
-// The directory listings of a cache file (format version 5), after the frames of the records and before their
+// The directory listings of a cache file (format version 5 and later), after the frames of the records and before their
 // checksum:
 //
 //   listing count    u32

@@ -120,12 +120,12 @@ public final class Registry: TransitionBuilding, Sendable {
   }
 
   /// The plugin of a catalog entry, loaded into this process on first use: the file is opened, checked against
-  /// the identity it had when it was scanned (and against the allow-list's hash when pinning is on), loaded from that
-  /// open descriptor, and its descriptor read and validated again.
+  /// the identity (change time included) and the SHA-256 it had when it was scanned, loaded from that open
+  /// descriptor, and its descriptor read and validated again: a library is never run unless it is the file scanned.
   public func loadedPlugin(_ plugin: CatalogPlugin) throws(RegistryError) -> LoadedPlugin {
     try loaded.withLock { (loaded) throws(RegistryError) -> LoadedPlugin in
       if let plugin = loaded[plugin.file] { return plugin }
-      let result = try PluginLoading.load(plugin, pinned: known(decoded: false).index!.allowList != nil)
+      let result = try PluginLoading.load(plugin)
       loaded[plugin.file] = result
       return result
     }

@@ -25,7 +25,7 @@ extension RegistryCache {
   /// The first bytes of every cache file.
   static let magic = Array("STAGEHAND-REGISTRY-CACHE\n".utf8)
   /// The version of the layout above.
-  static let formatVersion: UInt32 = 5
+  static let formatVersion: UInt32 = 6
   /// The largest file the reader accepts (a cache of 1,000 plugins takes well under a megabyte).
   static let maximumFileSize = 64 << 20
   /// The bytes of the magic, the format version, the length and the end of the frames.
@@ -106,6 +106,8 @@ extension RegistryCache {
       frames.writeInt64(identity.size)
       frames.writeInt64(identity.modificationSeconds)
       frames.writeInt64(identity.modificationNanoseconds)
+      frames.writeInt64(identity.changeSeconds)
+      frames.writeInt64(identity.changeNanoseconds)
       frames.writeUInt32(identity.mode)
       frames.writeUInt32(identity.owner)
       let words = digest.words

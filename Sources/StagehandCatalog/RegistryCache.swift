@@ -16,6 +16,12 @@ public struct FileIdentity: Hashable, Sendable {
   public var modificationSeconds: Int64
   /// The nanoseconds of the modification time, 0 to 999,999,999 (`st_mtim.tv_nsec`).
   public var modificationNanoseconds: Int64
+  /// The status change time, whole seconds since the epoch (`st_ctim.tv_sec`). Every write, `chmod`, `chown` and
+  /// link sets it to the present, and no call sets it back: a file rewritten in place with its size and modification
+  /// time restored (`touch -r`) still changes it.
+  public var changeSeconds: Int64
+  /// The nanoseconds of the status change time, 0 to 999,999,999 (`st_ctim.tv_nsec`).
+  public var changeNanoseconds: Int64
   /// The file type and permission bits (`st_mode`).
   public var mode: UInt32
   /// The owner's user id (`st_uid`).
@@ -24,13 +30,15 @@ public struct FileIdentity: Hashable, Sendable {
   /// Creates an identity from its parts.
   public init(
     device: UInt64, inode: UInt64, size: Int64, modificationSeconds: Int64, modificationNanoseconds: Int64,
-    mode: UInt32, owner: UInt32
+    changeSeconds: Int64, changeNanoseconds: Int64, mode: UInt32, owner: UInt32
   ) {
     self.device = device
     self.inode = inode
     self.size = size
     self.modificationSeconds = modificationSeconds
     self.modificationNanoseconds = modificationNanoseconds
+    self.changeSeconds = changeSeconds
+    self.changeNanoseconds = changeNanoseconds
     self.mode = mode
     self.owner = owner
   }
@@ -40,7 +48,8 @@ public struct FileIdentity: Hashable, Sendable {
     self.init(
       device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
       size: Int64(info.st_size), modificationSeconds: Int64(info.st_mtim.tv_sec),
-      modificationNanoseconds: Int64(info.st_mtim.tv_nsec), mode: UInt32(info.st_mode), owner: UInt32(info.st_uid))
+      modificationNanoseconds: Int64(info.st_mtim.tv_nsec), changeSeconds: Int64(info.st_ctim.tv_sec),
+      changeNanoseconds: Int64(info.st_ctim.tv_nsec), mode: UInt32(info.st_mode), owner: UInt32(info.st_uid))
   }
 }
 

@@ -130,6 +130,7 @@ enum CacheSamples {
       device: 2049, inode: UInt64(1_000_000 + index), size: Int64(20_000 + index),
       modificationSeconds: 1_790_000_000 + Int64(index),
       modificationNanoseconds: Int64(index * 1_000_003 % 1_000_000_000),
+      changeSeconds: 1_790_000_100 + Int64(index), changeNanoseconds: Int64(index * 999_983 % 1_000_000_000),
       mode: 0o100644, owner: 1000)
   }
 
