@@ -189,7 +189,8 @@ public enum LibraryStatus: Hashable, Sendable {
   case ok(notes: [String])
   /// It breaks a rule of the plugin header (found when scanning it).
   case refused(PluginError)
-  /// Scanning it crashed, hung, exited or answered nonsense; it is not retried until the file changes.
+  /// Scanning it crashed, hung, exited or answered nonsense; it is not retried until the file changes (one that ran
+  /// out of time is retried by an explicit scan, ``Registry/scan()``).
   case quarantined(QuarantineReason)
   /// An earlier directory of the search path holds the same plugin id; that copy, at this path, wins.
   case shadowed(by: String)

@@ -21,8 +21,11 @@ public struct ScanRequest: Sendable {
 /// Scans libraries in child processes (`stagehand-scanner`), with a time limit per library, so that a library that
 /// crashes, aborts, hangs, exits or prints cannot harm the host: it is quarantined with the reason.
 ///
-/// Each child scans a batch of libraries and answers over a pipe (see `ScanAnswer`). When a child dies, the library it
-/// was scanning is quarantined and the rest of its batch is scanned by a new child. Batches run in parallel.
+/// Each child scans a batch of libraries and answers over a pipe (see `ScanAnswer`); batches run in parallel. When a
+/// child dies, the library it was scanning is blamed and the rest of its batch is scanned by a new child. Since a
+/// library's code can harm the libraries loaded after it in the same process (a constructor that closes their
+/// descriptors, a thread that crashes later), no failure seen in a shared process is believed: only the guilty are
+/// blamed (see ``scan(_:progress:)``).
 public struct PluginScanner: Sendable {
   /// The scanner executable.
   public var executable: String
@@ -32,6 +35,9 @@ public struct PluginScanner: Sendable {
   public var parallelism: Int
   /// The most libraries one child scans.
   public var batchSize: Int
+  /// How long a child scanning one suspect alone waits after its answer before it ends, in seconds, so that a
+  /// library whose thread crashes a little after its scan is caught in the act.
+  public var linger: Double = 0.25
 
   /// The default time limit for one library, in seconds.
   public static let defaultTimeout = 5.0
@@ -46,23 +52,66 @@ public struct PluginScanner: Sendable {
 
   /// Scans `requests` and returns one outcome per request, in order.
   ///
-  /// `progress` is called with the number of libraries done and the total after each library.
+  /// Libraries are scanned in batches, one child process per batch. Then:
+  /// - every library that failed (refused or quarantined) in a process where another library was loaded before it is
+  ///   scanned again alone, and that outcome is the one kept (as GStreamer's registry does);
+  /// - a timeout, or a SIGKILL from outside (as the OOM killer sends), is tried once more alone before it stands;
+  /// - a crash that does not happen again alone was caused by a library loaded before it in the same process: those
+  ///   are scanned again alone, each child waiting `linger` seconds after its answer, and one that crashes then is
+  ///   quarantined.
+  ///
+  /// `progress` is called with the number of libraries done and the total after each library of the first pass.
   public func scan(_ requests: [ScanRequest], progress: ((Int, Int) -> Void)? = nil) throws(ScannerError)
     -> [ScanOutcome]
   {
     guard !requests.isEmpty else { return [] }
-    var outcomes = [ScanOutcome?](repeating: nil, count: requests.count)
     let perChild = min(batchSize, max(1, (requests.count + parallelism - 1) / parallelism))
-    var batches: [[Int]] = stride(from: 0, to: requests.count, by: perChild).map {
+    let batches: [[Int]] = stride(from: 0, to: requests.count, by: perChild).map {
       Array($0..<min($0 + perChild, requests.count))
     }
-    batches.reverse()
+    var results = try run(batches, requests, linger: 0, progress: progress)
+
+    let confirming = requests.indices.filter { index in
+      let result = results[index]!
+      return (!result.outcome.isOK && !result.loadedBefore.isEmpty) || result.outcome.isWorthAnotherTry
+    }
+    var suspects: Set<Int> = []
+    if !confirming.isEmpty {
+      let alone = try run(confirming.map { [$0] }, requests, linger: 0, progress: nil)
+      for index in confirming {
+        let before = results[index]!
+        if before.outcome.isCrash, alone[index]!.outcome.isOK { suspects.formUnion(before.loadedBefore) }
+        results[index] = alone[index]
+      }
+    }
+    let lingering = suspects.sorted().filter { results[$0]!.outcome.isOK }
+    if !lingering.isEmpty {
+      let alone = try run(lingering.map { [$0] }, requests, linger: linger, progress: nil)
+      for index in lingering where !alone[index]!.outcome.isOK { results[index] = alone[index] }
+    }
+    return requests.indices.map { results[$0]!.outcome }
+  }
+
+  /// What the scan of one library gave, and which libraries its process had loaded before it.
+  struct Result {
+    var outcome: ScanOutcome
+    var loadedBefore: [Int]
+  }
+
+  /// Runs `batches` (indices into `requests`), at most `parallelism` children at once, until every library has an
+  /// outcome; a child that dies leaves the rest of its batch to a new one. The last outcome given for a library wins
+  /// (a child that dies after answering blames the library it answered for last).
+  private func run(
+    _ batches: [[Int]], _ requests: [ScanRequest], linger: Double, progress: ((Int, Int) -> Void)?
+  ) throws(ScannerError) -> [Int: Result] {
+    var results: [Int: Result] = [:]
+    var batches = Array(batches.reversed())
+    let total = batches.reduce(0) { $0 + $1.count }
     var children: [ScannerChildProcess] = []
-    var done = 0
     defer { for child in children { child.kill() } }
     while !batches.isEmpty || !children.isEmpty {
       while children.count < parallelism, let batch = batches.popLast() {
-        children.append(try ScannerChildProcess(self, batch: batch, requests: requests))
+        children.append(try ScannerChildProcess(self, batch: batch, requests: requests, linger: linger))
       }
       let now = ContinuousClock.now
       let nearest = children.map(\.deadline).min()!
@@ -76,20 +125,43 @@ public struct PluginScanner: Sendable {
       for (i, child) in children.enumerated() {
         let event = ready > 0 ? polls[i].revents : 0
         let step = try child.advance(readable: event != 0, now: ContinuousClock.now)
-        for (index, outcome) in step.outcomes where outcomes[index] == nil {
-          outcomes[index] = outcome
-          done += 1
-          progress?(done, requests.count)
+        for (index, outcome) in step.outcomes {
+          if results[index] == nil { progress?(results.count + 1, total) }
+          results[index] = Result(outcome: outcome, loadedBefore: child.loaded(before: index))
         }
         if step.finished {
           finished.append(i)
-          let rest = child.batch.filter { outcomes[$0] == nil }
+          let rest = child.batch.filter { results[$0] == nil }
           if !rest.isEmpty { batches.append(rest) }
         }
       }
       for i in finished.reversed() { children.remove(at: i) }
     }
-    return outcomes.map { $0! }
+    return results
+  }
+}
+
+extension ScanOutcome {
+  /// Whether the library is usable.
+  var isOK: Bool {
+    if case .ok = self { return true }
+    return false
+  }
+
+  /// Whether the scan's process died by a signal, exited, or answered nonsense while scanning the library.
+  var isCrash: Bool {
+    switch self {
+    case .quarantined(.signal), .quarantined(.exited), .quarantined(.garbage): true
+    default: false
+    }
+  }
+
+  /// Whether the failure may not be the library's: a timeout on a loaded machine, or a SIGKILL from outside.
+  var isWorthAnotherTry: Bool {
+    switch self {
+    case .quarantined(.timeout), .quarantined(.signal(SIGKILL)): true
+    default: false
+    }
   }
 }
 
@@ -126,6 +198,8 @@ package final class ScannerChildProcess {
   private var buffer: [UInt8] = []
   private var current: Int?
   private var lastBegun: Int?
+  /// The global indices of the libraries this child began to load, in order.
+  private var begun: [Int] = []
   private var answeredEnd = false
   private var closed = false
   /// Whether the answer pipe has closed (the child is exiting, or closed it).
@@ -134,15 +208,17 @@ package final class ScannerChildProcess {
   /// When this child is given up: the time limit of the library it scans, or of its start-up.
   private(set) var deadline: ContinuousClock.Instant
 
-  init(_ scanner: PluginScanner, batch: [Int], requests: [ScanRequest]) throws(ScannerError) {
+  init(_ scanner: PluginScanner, batch: [Int], requests: [ScanRequest], linger: Double = 0) throws(ScannerError) {
     self.scanner = scanner
     self.batch = batch
     var ends: [Int32] = [-1, -1]
     let piped = sh_system_pipe(&ends)
     guard piped == 0 else { throw .cannotStart(scanner.executable, errno: -piped) }
     let arguments =
-      [scanner.executable, "--protocol", String(ScanAnswer.protocolVersion), "--first-descriptor", "4"]
-      + batch.map { requests[$0].path }
+      [
+        scanner.executable, "--protocol", String(ScanAnswer.protocolVersion), "--first-descriptor", "4",
+        "--linger-ms", String(Int((linger * 1000).rounded())),
+      ] + batch.map { requests[$0].path }
     let descriptors = batch.map { requests[$0].descriptor }
     let pid = withCStrings(arguments) { argv in
       withCStrings(Self.environment) { envp in
@@ -170,6 +246,11 @@ package final class ScannerChildProcess {
   package static let environment: [String] =
     ProcessEnvironment.current.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }.sorted()
     + ["SWIFT_BACKTRACE=enable=no"]
+
+  /// The libraries this child loaded before `index` (all it began, when it never began `index`).
+  func loaded(before index: Int) -> [Int] {
+    Array(begun.prefix { $0 != index })
+  }
 
   /// Kills the child if it still runs, and reaps it.
   func kill() {
@@ -243,6 +324,7 @@ package final class ScannerChildProcess {
         }
         current = batch[local]
         lastBegun = current
+        begun.append(batch[local])
         deadline = .now + .seconds(scanner.timeout)
       case .result(let local, let outcome):
         guard let current, batch.indices.contains(local), batch[local] == current else {

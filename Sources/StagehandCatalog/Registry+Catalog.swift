@@ -14,8 +14,9 @@ struct CatalogBuilder {
   let options: RegistryOptions
 
   /// The index; with `force`, every library is scanned again, whatever the cache says, and so are the libraries at
-  /// the paths in `rescanning` (their records could not be decoded).
-  func index(force: Bool, rescanning: Set<String> = []) -> CatalogIndex {
+  /// the paths in `rescanning` (their records could not be decoded). With `retryingTimeouts`, a library quarantined
+  /// because its scan ran out of time is scanned again (the machine may have been loaded; `stagehand scan` asks it).
+  func index(force: Bool, rescanning: Set<String> = [], retryingTimeouts: Bool = false) -> CatalogIndex {
     var warnings = searchPath.warnings + options.warnings
     let cache = options.cachePath.map(RegistryCache.init(path:))
     var file = CacheFile.empty(origin: cache?.path ?? "")
@@ -59,7 +60,8 @@ struct CatalogBuilder {
       if let entry { next = entry + 1 }
       if entry != nil { recordsOnPath += 1 }
       if !force, let entry, file.entries[entry].identity == identity,
-        rescanning.isEmpty || !rescanning.contains(path)
+        rescanning.isEmpty || !rescanning.contains(path),
+        !retryingTimeouts || file.entries[entry].tag != ScanOutcome.timeoutTag
       {
         outcomes.append(.entry(entry))
         continue

@@ -55,6 +55,19 @@ public final class Registry: TransitionBuilding, Sendable {
     known(decoded: true).catalog!
   }
 
+  /// Brings the cache up to date, as ``catalog()`` does, and also scans again every library quarantined because its
+  /// scan ran out of time (the machine may only have been busy): what `stagehand scan` does.
+  @discardableResult
+  public func scan() -> Catalog {
+    let catalog = known.withLock { known in
+      (known.catalog, known.index) = builder.catalog(
+        of: builder.index(force: false, retryingTimeouts: true), force: false)
+      return known.catalog!
+    }
+    resolved.withLock { $0 = [:] }
+    return catalog
+  }
+
   /// Scans every library on the search path again, whatever the cache says, and writes the cache.
   @discardableResult
   public func rescan() -> Catalog {

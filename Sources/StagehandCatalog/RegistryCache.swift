@@ -161,6 +161,9 @@ public struct RegistryCache: Sendable {
 }
 
 extension ScanOutcome {
+  /// The tag of a quarantine for a scan that ran out of time.
+  static let timeoutTag: UInt8 = 3
+
   /// Appends the outcome: a tag (0 ok, 1 refused, 2 to 5 the quarantine reasons), then its values. The registry
   /// cache and the scanner's answers share this coding.
   func write(to writer: inout BinaryWriter) {
@@ -176,7 +179,7 @@ extension ScanOutcome {
       writer.writeUInt8(2)
       writer.writeInt32(number)
     case .quarantined(.timeout(let seconds)):
-      writer.writeUInt8(3)
+      writer.writeUInt8(Self.timeoutTag)
       writer.writeDouble(seconds)
     case .quarantined(.exited(let status)):
       writer.writeUInt8(4)

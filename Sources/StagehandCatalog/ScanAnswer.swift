@@ -15,7 +15,7 @@ public enum ScanAnswer: Hashable, Sendable {
   case end
 
   /// The version of this protocol; host and child must speak the same one.
-  public static let protocolVersion = 1
+  public static let protocolVersion = 2
   /// The largest payload the host accepts.
   static let maximumPayload = 16 << 20
 

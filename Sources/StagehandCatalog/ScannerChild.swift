@@ -8,11 +8,12 @@ import StagehandPlugins
 
 /// The scanner child's side of scanning: what `stagehand-scanner` runs.
 ///
-/// It is started by `PluginScanner` with `--protocol N --first-descriptor F PATH...`: the library found at the i-th
-/// path is open as descriptor F + i, the answer pipe is descriptor 3, and standard input, output and error are
-/// `/dev/null`. For each library it answers `begin`, loads the library from its descriptor, builds every style with its
-/// defaults and every preset, forward and inverse, in a few contexts, and answers `result`; then it answers `end` and
-/// exits with `_exit`, so that no library destructor runs.
+/// It is started by `PluginScanner` with `--protocol N --first-descriptor F [--linger-ms M] PATH...`: the library
+/// found at the i-th path is open as descriptor F + i, the answer pipe is descriptor 3, and standard input, output and
+/// error are `/dev/null`. For each library it answers `begin`, loads the library from its descriptor, builds every
+/// style with its defaults and every preset, forward and inverse, in a few contexts, and answers `result`; then it
+/// waits M milliseconds (0 when not given: a suspect scanned alone is given time to show a delayed crash), answers
+/// `end` and exits with `_exit`, so that no library destructor runs.
 public enum ScannerChild {
   /// The containers every style and preset is built in: both orientations, an offset origin, and a large one.
   static let contexts: [Rect] = [
@@ -30,7 +31,7 @@ public enum ScannerChild {
         exit(0)
       }
       let usage =
-        "usage: stagehand-scanner --protocol N --first-descriptor F PATH...\n"
+        "usage: stagehand-scanner --protocol N --first-descriptor F [--linger-ms M] PATH...\n"
         + "stagehand-scanner is started by stagehand to scan plugin libraries; it is not meant to be run by hand.\n"
       _ = usage.withCString { write(2, $0, strlen($0)) }
       _exit(64)
@@ -42,10 +43,18 @@ public enum ScannerChild {
       _ = message.withCString { write(2, $0, strlen($0)) }
       _exit(65)
     }
+    var paths = arguments.dropFirst(4)
+    var lingerMilliseconds = 0
+    if paths.first == "--linger-ms", paths.count >= 2, let milliseconds = Int(paths.dropFirst().first!),
+      (0...60_000).contains(milliseconds)
+    {
+      lingerMilliseconds = milliseconds
+      paths = paths.dropFirst(2)
+    }
     signal(SIGPIPE, SIG_DFL)
     let capture = sh_system_memory_file("stagehand-scanner-output")
     let quiet = open("/dev/null", O_WRONLY | O_CLOEXEC)
-    for (i, path) in arguments.dropFirst(4).enumerated() {
+    for (i, path) in paths.enumerated() {
       send(.begin(index: i))
       if capture >= 0 {
         _ = dup2(capture, 1)
@@ -63,6 +72,11 @@ public enum ScannerChild {
         _ = lseek(capture, 0, SEEK_SET)
       }
       send(.result(index: i, outcome: outcome))
+    }
+    if lingerMilliseconds > 0 {
+      var pause = timespec(tv_sec: lingerMilliseconds / 1000, tv_nsec: (lingerMilliseconds % 1000) * 1_000_000)
+      var left = timespec()
+      while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
     }
     send(.end)
     _exit(0)

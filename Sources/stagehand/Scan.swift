@@ -9,7 +9,8 @@ struct Scan: ParsableCommand {
     discussion: """
       Each library is opened in a scanner child process (stagehand-scanner) with a time limit, loaded, and every \
       style and preset built; a library that crashes, hangs, exits or answers nonsense is quarantined until its file \
-      changes. With --force, every library is scanned again.
+      changes. A library quarantined because its scan ran out of time is scanned again by every 'stagehand scan' \
+      (the machine may only have been busy). With --force, every library is scanned again.
       """)
 
   @Flag(help: "Scan every library again, whatever the cache says.")
@@ -19,7 +20,7 @@ struct Scan: ParsableCommand {
 
   func run() throws {
     let registry = catalogOptions.registry()
-    let catalog = force ? registry.rescan() : registry.catalog()
+    let catalog = force ? registry.rescan() : registry.scan()
     for warning in catalog.warnings { printError("stagehand: warning: \(warning)") }
     var counts: [String: Int] = [:]
     for report in catalog.libraries { counts[report.status.name, default: 0] += 1 }
