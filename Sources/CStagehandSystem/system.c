@@ -66,7 +66,13 @@ pid_t sh_system_spawn(const char *path, char *const arguments[], char *const env
             status = posix_spawn_file_actions_adddup2(&actions, copies[i + 1], first_library + i);
         }
         if (status == 0) status = posix_spawn_file_actions_addclosefrom_np(&actions, first_library + count);
-        if (status == 0) status = posix_spawn(&pid, path, &actions, NULL, arguments, environment);
+        posix_spawnattr_t attributes;
+        if (status == 0) status = posix_spawnattr_init(&attributes);
+        if (status == 0) {
+            status = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID);
+            if (status == 0) status = posix_spawn(&pid, path, &actions, &attributes, arguments, environment);
+            posix_spawnattr_destroy(&attributes);
+        }
         posix_spawn_file_actions_destroy(&actions);
     }
     for (int i = 0; i < made; i++) close(copies[i]);

@@ -306,6 +306,10 @@ package final class ScannerChildProcess {
     kill()
     var step = step
     guard let culprit = current ?? lastBegun else {
+      if outcome == .quarantined(.exited(status: ScannerChild.sandboxFailureStatus)) {
+        throw .failedWithoutScanning(
+          scanner.executable, "could not enter its sandbox (resource limits and a seccomp filter; see Docs/Isolation.md)")
+      }
       throw .failedWithoutScanning(scanner.executable, Self.describe(outcome))
     }
     step.outcomes.removeAll { $0.0 == culprit }

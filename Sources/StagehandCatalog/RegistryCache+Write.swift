@@ -89,7 +89,9 @@ extension RegistryCache {
     }
   }
 
-  /// Creates `directory` and its missing parents, each with mode 0700; existing ones are left as they are.
+  /// Creates `directory` and its missing parents, each with mode 0700; existing ones are left as they are. A missing
+  /// directory of the root (a `HOME` of `/nonexistent`, as services have) is never created: the cache belongs in a
+  /// home or cache directory that exists.
   static func makeDirectories(_ directory: String) throws(CacheError) {
     var prefixes: [String] = []
     var current = ""
@@ -105,6 +107,12 @@ extension RegistryCache {
             file: prefix, reason: .cannotOpen, detail: "it is not a directory, so the cache cannot go in it")
         }
         continue
+      }
+      guard prefix.utf8.dropFirst().contains(UInt8(ascii: "/")) else {
+        throw CacheError(
+          file: prefix, reason: .cannotOpen,
+          detail: "it does not exist, and a directory of / is not created for a cache; set XDG_CACHE_HOME or HOME "
+            + "to a directory that exists")
       }
       guard mkdir(prefix, 0o700) == 0 || errno == EEXIST else {
         let code = errno

@@ -54,6 +54,8 @@ public enum ScannerChild {
     signal(SIGPIPE, SIG_DFL)
     let capture = sh_system_memory_file("stagehand-scanner-output")
     let quiet = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    // Every descriptor it writes to is open: from here on, the libraries' code runs in the sandbox.
+    enterSandbox(descriptorLimit: first + Int32(paths.count) + 64)
     for (i, path) in paths.enumerated() {
       send(.begin(index: i))
       if capture >= 0 {
@@ -80,6 +82,15 @@ public enum ScannerChild {
     }
     send(.end)
     _exit(0)
+  }
+
+  /// The exit status of a child that could not enter its sandbox (before it scanned anything).
+  package static let sandboxFailureStatus: Int32 = 72
+
+  /// Puts this process in the sandbox of `sh_system_sandbox` (resource limits and a seccomp filter; see
+  /// Docs/Isolation.md), or exits with `sandboxFailureStatus`: no plugin code runs outside it.
+  package static func enterSandbox(descriptorLimit: Int32) {
+    guard sh_system_sandbox(descriptorLimit) == 0 else { _exit(sandboxFailureStatus) }
   }
 
   /// Loads one library and builds everything it offers; the first failure refuses it.

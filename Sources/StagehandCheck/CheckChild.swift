@@ -45,6 +45,8 @@ public enum CheckChild {
     }
     let capture = sh_system_memory_file("stagehand-check-output")
     let quiet = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    // Every descriptor it writes to is open: from here on, the library's code runs in the sandbox.
+    ScannerChild.enterSandbox(descriptorLimit: descriptor + 64)
     func captured(_ what: String) {
       guard capture >= 0 else { return }
       _ = dup2(quiet, 1)

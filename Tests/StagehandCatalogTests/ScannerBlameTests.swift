@@ -142,7 +142,7 @@ struct ScannerBlameTests {
         let close = status.lastIndex(of: ")")
       else { continue }
       let fields = status[status.index(after: close)...].split(separator: " ")
-      guard fields.count > 2, pid_t(fields[2]) == me,
+      guard fields.count > 2, pid_t(fields[1]) == me,
         let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")),
         String(decoding: command, as: UTF8.self).contains(path)
       else { continue }

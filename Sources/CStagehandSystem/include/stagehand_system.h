@@ -27,10 +27,29 @@ int sh_system_memory_file(const char *name);
 /*
  * Starts `path` with `arguments` and `environment` (both NULL-terminated), with standard input, output and error
  * on /dev/null, `answer` as descriptor 3, and descriptors[i] as descriptor first_library + i for i < count. Every
- * other descriptor is closed in the child. Returns the child's process id or -errno.
+ * other descriptor is closed in the child, and the child leads a session (and a process group) of its own, so that a
+ * signal it sends to "its" process group cannot reach the host or the user's shell. Returns the child's process id
+ * or -errno.
  */
 pid_t sh_system_spawn(const char *path, char *const arguments[], char *const environment[], int answer,
                       const int *descriptors, int count, int first_library);
+
+/* The CPU time a sandboxed child may use, in seconds (the host's time limit per library is shorter; this bounds a
+ * plugin that spins on several threads at once). */
+#define SH_SANDBOX_CPU_SECONDS 120
+/* The address space a sandboxed child may map, in bytes (not under a sanitizer, whose runtime reserves terabytes). */
+#define SH_SANDBOX_ADDRESS_SPACE (1024UL * 1024 * 1024)
+
+/*
+ * Puts the calling process, a child that is about to run plugin code, in its sandbox (call it once every descriptor it
+ * needs for writing is open): it is killed when its parent dies; it cannot dump core or be attached to; its open
+ * files (`descriptor_limit`, unless 0), CPU time and address space are limited; and a seccomp filter refuses it
+ * signals to other processes, new processes (threads are allowed), exec, ptrace, sockets, opening files for writing,
+ * and every call that creates, removes, renames or changes the mode or owner of a file. Returns 0 or -errno.
+ */
+int sh_system_sandbox(int descriptor_limit);
+/* 1 when this code was built with a sanitizer, whose runtime the sandbox lets clone its tracer and use ptrace. */
+int sh_system_sandbox_is_sanitized(void);
 
 /*
  * SHA-256 through the system's libcrypto (OpenSSL 3: Debian's libssl3, present wherever the Swift toolchain is),

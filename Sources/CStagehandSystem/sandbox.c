@@ -1,0 +1,199 @@
+/*
+ * The sandbox of the child processes that run plugin code (the scanner, the validator's child): resource limits, and
+ * a seccomp filter that lets a library load and build but not reach outside its own process. See stagehand_system.h
+ * and Docs/Isolation.md.
+ */
+#define _GNU_SOURCE
+#include "stagehand_system.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#if defined(__x86_64__)
+#define SANDBOX_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define SANDBOX_ARCH AUDIT_ARCH_AARCH64
+#else
+#error "the sandbox knows the system calls of x86_64 and aarch64 only"
+#endif
+
+/* A sanitizer's runtime needs two things a plugin must not have: LeakSanitizer stops the world with a clone that is
+ * not a thread and ptrace, and AddressSanitizer reserves terabytes of address space. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANDBOX_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANDBOX_SANITIZED 1
+#endif
+#endif
+#ifndef SANDBOX_SANITIZED
+#define SANDBOX_SANITIZED 0
+#endif
+
+enum { capacity = 200 };
+
+struct program {
+    struct sock_filter code[capacity];
+    unsigned short count;
+    int overflow;
+};
+
+static void emit(struct program *program, struct sock_filter instruction)
+{
+    if (program->count < capacity) program->code[program->count++] = instruction;
+    else program->overflow = 1;
+}
+
+#define STATEMENT(code, k) ((struct sock_filter)BPF_STMT((code), (k)))
+#define JUMP(code, k, yes, no) ((struct sock_filter)BPF_JUMP((code), (k), (yes), (no)))
+#define RETURN(value) STATEMENT(BPF_RET | BPF_K, (value))
+#define ALLOW RETURN(SECCOMP_RET_ALLOW)
+#define REFUSE(error) RETURN(SECCOMP_RET_ERRNO | ((error) & SECCOMP_RET_DATA))
+#define LOAD_NUMBER STATEMENT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr))
+/* The low 32 bits of argument n (little-endian: both architectures are). */
+#define LOAD_LOW(n) STATEMENT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[n]))
+
+/* A rule: when the system call is `number`, the `length` instructions that follow decide (each path ends in a
+ * return); else they are skipped. The accumulator holds the number again after a skipped rule. */
+static void when(struct program *program, long number, unsigned char length)
+{
+    emit(program, JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned int)number, 0, length));
+}
+
+static void refuse(struct program *program, long number, int error)
+{
+    when(program, number, 1);
+    emit(program, REFUSE(error));
+}
+
+/* Allowed only when argument 0 is `pid` (or also 0, this process's own group, when `group` is set). Only the low 32
+ * bits are compared: the argument is a pid_t, and the kernel reads no more of it. */
+static void only_self(struct program *program, long number, pid_t pid, int group)
+{
+    when(program, number, 5);
+    emit(program, LOAD_LOW(0));
+    emit(program, JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned int)pid, 2, 0));
+    emit(program, JUMP(BPF_JMP | BPF_JEQ | BPF_K, group ? 0u : (unsigned int)pid, 1, 0));
+    emit(program, REFUSE(EPERM));
+    emit(program, ALLOW);
+}
+
+/* Refused when argument `n` has any of `bits`. */
+static void refuse_bits(struct program *program, long number, int n, unsigned int bits, int error)
+{
+    when(program, number, 4);
+    emit(program, LOAD_LOW(n));
+    emit(program, JUMP(BPF_JMP | BPF_JSET | BPF_K, bits, 0, 1));
+    emit(program, REFUSE(error));
+    emit(program, ALLOW);
+}
+
+static int install_filter(pid_t self)
+{
+    struct program program = {.count = 0, .overflow = 0};
+    emit(&program, STATEMENT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)));
+    emit(&program, JUMP(BPF_JMP | BPF_JEQ | BPF_K, SANDBOX_ARCH, 1, 0));
+    emit(&program, RETURN(SECCOMP_RET_KILL_PROCESS));
+    emit(&program, LOAD_NUMBER);
+
+    /* Signals: only to itself (raise, abort and pthread_kill use tgkill with its own process id). */
+    only_self(&program, __NR_kill, self, 1);
+    only_self(&program, __NR_tgkill, self, 0);
+    refuse(&program, __NR_tkill, EPERM);
+    only_self(&program, __NR_rt_sigqueueinfo, self, 0);
+    only_self(&program, __NR_rt_tgsigqueueinfo, self, 0);
+    only_self(&program, __NR_pidfd_open, self, 0);
+    refuse(&program, __NR_pidfd_send_signal, EPERM);
+
+    /* No new process: threads only. clone3 says it does not exist, so that glibc falls back to clone for threads. */
+    when(&program, __NR_clone, SANDBOX_SANITIZED ? 5 : 4);
+    emit(&program, LOAD_LOW(0));
+    emit(&program, JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, SANDBOX_SANITIZED ? 2 : 1, 0));
+#if SANDBOX_SANITIZED
+    emit(&program, JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_UNTRACED, 1, 0)); /* LeakSanitizer's tracer */
+#endif
+    emit(&program, REFUSE(EPERM));
+    emit(&program, ALLOW);
+    refuse(&program, __NR_clone3, ENOSYS);
+#ifdef __NR_fork
+    refuse(&program, __NR_fork, EPERM);
+#endif
+#ifdef __NR_vfork
+    refuse(&program, __NR_vfork, EPERM);
+#endif
+    refuse(&program, __NR_execve, EPERM);
+    refuse(&program, __NR_execveat, EPERM);
+#if !SANDBOX_SANITIZED
+    refuse(&program, __NR_ptrace, EPERM);
+#endif
+    refuse(&program, __NR_process_vm_writev, EPERM);
+    refuse(&program, __NR_process_vm_readv, EPERM);
+
+    /* No network, no other process's sockets. */
+    refuse(&program, __NR_socket, EPERM);
+    refuse(&program, __NR_socketpair, EPERM);
+
+    /* Files: read only. Opening for writing, creating, and every call that changes a name or a mode are refused. */
+    unsigned int writing = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND;
+#ifdef __NR_open
+    refuse_bits(&program, __NR_open, 1, writing, EACCES);
+#endif
+    refuse_bits(&program, __NR_openat, 2, writing, EACCES);
+    refuse(&program, __NR_openat2, ENOSYS);
+#ifdef __NR_creat
+    refuse(&program, __NR_creat, EACCES);
+#endif
+    static const long changes[] = {
+        __NR_unlinkat, __NR_renameat2, __NR_mkdirat, __NR_linkat, __NR_symlinkat, __NR_fchmodat, __NR_fchownat,
+        __NR_truncate, __NR_mknodat, __NR_fchmod, __NR_fchown,
+#ifdef __NR_unlink
+        __NR_unlink, __NR_rename, __NR_renameat, __NR_mkdir, __NR_rmdir, __NR_link, __NR_symlink, __NR_chmod,
+        __NR_chown, __NR_lchown, __NR_mknod,
+#endif
+    };
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) refuse(&program, changes[i], EACCES);
+
+    emit(&program, ALLOW);
+    if (program.overflow) return -E2BIG;
+
+    struct sock_fprog filter = {.len = program.count, .filter = program.code};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -errno;
+    if (syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &filter) != 0) return -errno;
+    return 0;
+}
+
+int sh_system_sandbox(int descriptor_limit)
+{
+    pid_t parent = getppid();
+    /* Ends with the host, even if the host is killed. */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) return -errno;
+    if (getppid() != parent) _exit(71); /* the host died before the line above */
+    /* No core dump, and no other process of the user may attach to it. */
+    if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) return -errno;
+    struct rlimit none = {0, 0};
+    if (setrlimit(RLIMIT_CORE, &none) != 0) return -errno;
+    struct rlimit files = {(rlim_t)descriptor_limit, (rlim_t)descriptor_limit};
+    if (descriptor_limit > 0 && setrlimit(RLIMIT_NOFILE, &files) != 0) return -errno;
+    struct rlimit processor = {SH_SANDBOX_CPU_SECONDS, SH_SANDBOX_CPU_SECONDS + 5};
+    if (setrlimit(RLIMIT_CPU, &processor) != 0) return -errno;
+#if !SANDBOX_SANITIZED
+    struct rlimit space = {SH_SANDBOX_ADDRESS_SPACE, SH_SANDBOX_ADDRESS_SPACE};
+    if (setrlimit(RLIMIT_AS, &space) != 0) return -errno;
+#endif
+    return install_filter(getpid());
+}
+
+int sh_system_sandbox_is_sanitized(void)
+{
+    return SANDBOX_SANITIZED;
+}
