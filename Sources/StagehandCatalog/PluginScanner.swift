@@ -308,7 +308,8 @@ package final class ScannerChildProcess {
     guard let culprit = current ?? lastBegun else {
       if outcome == .quarantined(.exited(status: ScannerChild.sandboxFailureStatus)) {
         throw .failedWithoutScanning(
-          scanner.executable, "could not enter its sandbox (resource limits and a seccomp filter; see Docs/Isolation.md)")
+          scanner.executable,
+          "could not enter its sandbox (resource limits and a seccomp filter; see Docs/Isolation.md)")
       }
       throw .failedWithoutScanning(scanner.executable, Self.describe(outcome))
     }

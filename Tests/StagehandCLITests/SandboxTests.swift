@@ -129,7 +129,10 @@ struct SandboxTests {
       // In a shell of its own process group, as a pipeline is: the shell must outlive the command.
       let shell = try run(
         URL(fileURLWithPath: "/usr/bin/setsid"),
-        ["-w", "/bin/sh", "-c", "\"$0\" scan --force >/dev/null 2>&1; echo \"survived $?\"", BuiltProducts.stagehand.path],
+        [
+          "-w", "/bin/sh", "-c", "\"$0\" scan --force >/dev/null 2>&1; echo \"survived $?\"",
+          BuiltProducts.stagehand.path,
+        ],
         environment: environment, timeLimit: 30)
       #expect(shell.standardOutput == "survived 0\n", "the shell's process group was signalled: \(shell)")
     case .forkOrphan:
