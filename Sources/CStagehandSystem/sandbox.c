@@ -139,6 +139,16 @@ static int install_filter(pid_t self)
     refuse(&program, __NR_process_vm_writev, EPERM);
     refuse(&program, __NR_process_vm_readv, EPERM);
 
+    /* Its limits stay as the host set them: a library that lowered them would harm the libraries loaded after it. */
+    refuse(&program, __NR_setrlimit, EPERM);
+    when(&program, __NR_prlimit64, 6); /* reading a limit (a NULL new limit) is allowed */
+    emit(&program, LOAD_LOW(2));
+    emit(&program, JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 2));
+    emit(&program, STATEMENT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[2]) + 4));
+    emit(&program, JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0));
+    emit(&program, REFUSE(EPERM));
+    emit(&program, ALLOW);
+
     /* No network, no other process's sockets. */
     refuse(&program, __NR_socket, EPERM);
     refuse(&program, __NR_socketpair, EPERM);

@@ -8,6 +8,8 @@
 #include <link.h>
 #include <spawn.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <string.h>
 #include <unistd.h>
 
 #if !defined(__linux__) || !defined(__GLIBC__)
@@ -77,4 +79,63 @@ pid_t sh_system_spawn(const char *path, char *const arguments[], char *const env
     }
     for (int i = 0; i < made; i++) close(copies[i]);
     return status == 0 ? pid : -status;
+}
+
+int sh_system_socket_pair(int ends[2])
+{
+    return socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) == 0 ? 0 : -errno;
+}
+
+long sh_system_send(int socket, const void *bytes, unsigned long length, int descriptor)
+{
+    struct iovec part = {.iov_base = (void *)bytes, .iov_len = length};
+    union {
+        char buffer[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } control;
+    struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1};
+    if (descriptor >= 0) {
+        memset(&control, 0, sizeof control);
+        message.msg_control = control.buffer;
+        message.msg_controllen = sizeof control.buffer;
+        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+        header->cmsg_level = SOL_SOCKET;
+        header->cmsg_type = SCM_RIGHTS;
+        header->cmsg_len = CMSG_LEN(sizeof(int));
+        memcpy(CMSG_DATA(header), &descriptor, sizeof(int));
+    }
+    ssize_t sent;
+    do {
+        sent = sendmsg(socket, &message, MSG_NOSIGNAL);
+    } while (sent < 0 && errno == EINTR);
+    return sent >= 0 ? (long)sent : -errno;
+}
+
+long sh_system_receive(int socket, void *bytes, unsigned long capacity, int *descriptor)
+{
+    struct iovec part = {.iov_base = bytes, .iov_len = capacity};
+    union {
+        char buffer[CMSG_SPACE(sizeof(int) * 4)];
+        struct cmsghdr align;
+    } control;
+    struct msghdr message = {
+        .msg_iov = &part, .msg_iovlen = 1, .msg_control = control.buffer, .msg_controllen = sizeof control.buffer};
+    *descriptor = -1;
+    ssize_t received;
+    do {
+        received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
+    } while (received < 0 && errno == EINTR);
+    if (received < 0) return -errno;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header != NULL; header = CMSG_NXTHDR(&message, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        for (size_t i = 0; i < count; i++) {
+            int received_descriptor;
+            memcpy(&received_descriptor, CMSG_DATA(header) + i * sizeof(int), sizeof(int));
+            /* One descriptor per message is expected: any other is closed. */
+            if (*descriptor < 0) *descriptor = received_descriptor;
+            else close(received_descriptor);
+        }
+    }
+    return (long)received;
 }

@@ -4,43 +4,43 @@ import StagehandPlugins
   import Glibc
 #endif
 
-/// Loads a scanned plugin into this process, checking first that the file is the one that was scanned.
+/// Checks that a scanned plugin's file is still the one that was scanned, before the plugin process loads it.
 enum PluginLoading {
-  /// Opens `plugin.file`, checks its identity and its SHA-256 through the descriptor against what the scan recorded,
-  /// loads that very file, and checks that it describes itself as it did when scanned. The hash is checked on every
-  /// load, with an allow-list or without: only code that was scanned runs (libcrypto hashes a bundled library of
-  /// 300 KB in well under a millisecond).
-  static func load(_ plugin: CatalogPlugin) throws(RegistryError) -> LoadedPlugin {
+  /// Opens `plugin.file` and checks its identity and its SHA-256 through the descriptor against what the scan recorded;
+  /// returns the open descriptor (the caller closes it). The hash is checked on every load, with an allow-list or
+  /// without: only code that was scanned runs (libcrypto hashes a bundled library of 300 KB in well under a
+  /// millisecond).
+  static func checkedDescriptor(_ plugin: CatalogPlugin) throws(RegistryError) -> Int32 {
     let descriptor = open(plugin.file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       throw .libraryChanged(file: plugin.file, why: "it cannot be opened (\(String(cString: strerror(errno))))")
     }
-    defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, FileIdentity(info) == plugin.identity else {
+      close(descriptor)
       throw .libraryChanged(file: plugin.file, why: "the file is not the one that was scanned")
     }
     let digest: SHA256Digest
     do {
       digest = try SHA256.hash(fileDescriptor: descriptor)
     } catch {
+      close(descriptor)
       throw .libraryChanged(file: plugin.file, why: "it cannot be read (\(error))")
     }
     guard digest == plugin.sha256 else {
+      close(descriptor)
       throw .libraryChanged(file: plugin.file, why: "its SHA-256 is now \(digest.hex), not \(plugin.sha256.hex)")
     }
-    let loaded: LoadedPlugin
-    do {
-      loaded = try LoadedPlugin.load(plugin.file, descriptor: descriptor)
-    } catch {
-      throw .plugin(error)
-    }
-    guard loaded.info == plugin.info else {
+    return descriptor
+  }
+
+  /// Checks that a library, once loaded, describes itself as it did when it was scanned.
+  static func checkSameDescription(_ plugin: CatalogPlugin, loaded: PluginInfo) throws(RegistryError) {
+    guard loaded == plugin.info else {
       throw .libraryChanged(
         file: plugin.file,
-        why: "it describes itself differently than when it was scanned (\(difference(plugin.info, loaded.info)))")
+        why: "it describes itself differently than when it was scanned (\(difference(plugin.info, loaded)))")
     }
-    return loaded
   }
 }
 

@@ -21,7 +21,7 @@ public struct ScanRequest: Sendable {
 /// Scans libraries in child processes (`stagehand-scanner`), with a time limit per library, so that a library that
 /// crashes, aborts, hangs, exits or prints cannot harm the host: it is quarantined with the reason.
 ///
-/// Each child scans a batch of libraries and answers over a pipe (see `ScanAnswer`); batches run in parallel. When a
+/// Each child scans a batch of libraries and answers over a socket (see `PluginRequest` and `ScanAnswer`); batches run in parallel. When a
 /// child dies, the library it was scanning is blamed and the rest of its batch is scanned by a new child. Since a
 /// library's code can harm the libraries loaded after it in the same process (a constructor that closes their
 /// descriptors, a thread that crashes later), no failure seen in a shared process is believed: only the guilty are
@@ -116,7 +116,7 @@ public struct PluginScanner: Sendable {
       let now = ContinuousClock.now
       let nearest = children.map(\.deadline).min()!
       var wait = max(0, Int(((nearest - now) / .milliseconds(1)).rounded(.up)))
-      // A child whose pipe closed is exiting: look for its status again soon.
+      // A child whose socket closed is exiting: look for its status again soon.
       if children.contains(where: \.isClosed) { wait = min(wait, 2) }
       var polls = children.map { pollfd(fd: $0.isClosed ? -1 : $0.answers, events: Int16(POLLIN), revents: 0) }
       let ready = poll(&polls, nfds_t(polls.count), Int32(min(wait, 1000)))
@@ -193,8 +193,13 @@ package final class ScannerChildProcess {
   /// The global indices of the requests this child scans, in the order it scans them.
   let batch: [Int]
   let pid: pid_t
-  /// The read end of the answer pipe.
+  /// The host's end of the socket: requests go out, answers come in.
   let answers: Int32
+  /// The batch's requests, in order, and how many were sent.
+  private let requests: [ScanRequest]
+  private var sent = 0
+  /// How long the child waits after its last answer, in seconds.
+  private let linger: Double
   private var buffer: [UInt8] = []
   private var current: Int?
   private var lastBegun: Int?
@@ -202,7 +207,7 @@ package final class ScannerChildProcess {
   private var begun: [Int] = []
   private var answeredEnd = false
   private var closed = false
-  /// Whether the answer pipe has closed (the child is exiting, or closed it).
+  /// Whether the socket has closed (the child is exiting, or closed it).
   var isClosed: Bool { closed }
   private var exited = false
   /// When this child is given up: the time limit of the library it scans, or of its start-up.
@@ -211,30 +216,60 @@ package final class ScannerChildProcess {
   init(_ scanner: PluginScanner, batch: [Int], requests: [ScanRequest], linger: Double = 0) throws(ScannerError) {
     self.scanner = scanner
     self.batch = batch
+    self.requests = batch.map { requests[$0] }
+    self.linger = linger
+    (pid, answers) = try Self.start(scanner.executable)
+    deadline = .now + .seconds(scanner.timeout)
+    sendNextRequest()
+  }
+
+  /// Starts `stagehand-scanner --protocol N` with one end of a new socket pair as its descriptor 3, and returns its
+  /// process id and the other end (non-blocking).
+  static func start(_ executable: String) throws(ScannerError) -> (pid_t, Int32) {
     var ends: [Int32] = [-1, -1]
-    let piped = sh_system_pipe(&ends)
-    guard piped == 0 else { throw .cannotStart(scanner.executable, errno: -piped) }
-    let arguments =
-      [
-        scanner.executable, "--protocol", String(ScanAnswer.protocolVersion), "--first-descriptor", "4",
-        "--linger-ms", String(Int((linger * 1000).rounded())),
-      ] + batch.map { requests[$0].path }
-    let descriptors = batch.map { requests[$0].descriptor }
+    let paired = sh_system_socket_pair(&ends)
+    guard paired == 0 else { throw .cannotStart(executable, errno: -paired) }
+    let arguments = [executable, "--protocol", String(ScanAnswer.protocolVersion)]
     let pid = withCStrings(arguments) { argv in
-      withCStrings(Self.environment) { envp in
-        descriptors.withUnsafeBufferPointer {
-          sh_system_spawn(scanner.executable, argv, envp, ends[1], $0.baseAddress, Int32($0.count), 4)
-        }
-      }
+      withCStrings(Self.environment) { envp in sh_system_spawn(executable, argv, envp, ends[1], nil, 0, 4) }
     }
     close(ends[1])
     guard pid > 0 else {
       close(ends[0])
-      throw .cannotStart(scanner.executable, errno: -pid)
+      throw .cannotStart(executable, errno: -pid)
     }
-    self.pid = pid
-    answers = ends[0]
-    deadline = .now + .seconds(scanner.timeout)
+    _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+    return (pid, ends[0])
+  }
+
+  /// Sends the request that comes next: the next library of the batch, or when all are answered the lingering time
+  /// (if any) and the end of the requests.
+  private func sendNextRequest() {
+    if sent < requests.count {
+      let request = requests[sent]
+      sent += 1
+      Self.send(.scan(path: request.path), descriptor: request.descriptor, to: answers)
+      return
+    }
+    let milliseconds = Int((linger * 1000).rounded())
+    if milliseconds > 0 { Self.send(.linger(milliseconds: milliseconds), descriptor: -1, to: answers) }
+    _ = shutdown(answers, Int32(SHUT_WR))
+  }
+
+  /// Sends `request` whole on `socket`, with `descriptor` attached unless it is negative; false when the child does
+  /// not take it (it has died or stopped reading: its death or silence is noticed by the caller).
+  @discardableResult
+  static func send(_ request: PluginRequest, descriptor: Int32, to socket: Int32) -> Bool {
+    let bytes = request.encoded()
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes {
+        sh_system_send(socket, $0.baseAddress, UInt($0.count), offset == 0 ? descriptor : -1)
+      }
+      guard sent > 0 else { return false }
+      offset += sent
+    }
+    return true
   }
 
   deinit {
@@ -289,7 +324,7 @@ package final class ScannerChildProcess {
       return step
     }
     if closed {
-      // The pipe closed without the end answer: the child died, or closed it and keeps running until its deadline.
+      // The socket closed without the end answer: the child died, or closed it and keeps running until its deadline.
       if let status = reap(blocking: false) {
         return try give(up: .quarantined(Self.reason(status)), step)
       }
@@ -338,9 +373,12 @@ package final class ScannerChildProcess {
         step.outcomes.append((current, outcome))
         self.current = nil
         deadline = .now + .seconds(scanner.timeout)
+        sendNextRequest()
       case .end:
         guard current == nil else { throw ScanProtocolError("the end in the middle of a library") }
         answeredEnd = true
+      case .built:
+        throw ScanProtocolError("a build, which was not asked for")
       }
     }
   }

@@ -5,15 +5,17 @@ import StagehandPlugins
 /// demand, from the context of that moment.
 ///
 /// The catalog comes from the registry cache and the isolated scanner (`CatalogBuilder`): listing and resolving
-/// load no library. A library is loaded into this process only when one of its styles is first built, and only if
-/// the file still has the identity it had when it was scanned.
+/// load no library. No plugin code runs in this process: builds run in the registry's plugin process (a sandboxed
+/// `stagehand-scanner` child, started on the first build), which loads a library only if the file still has the
+/// identity and the SHA-256 it had when it was scanned, and sends back what the builders did, which is checked here.
 public final class Registry: TransitionBuilding, Sendable {
   /// Where plugins are looked for.
   public let searchPath: PluginSearchPath
   /// The cache, scanner, time limit and allow-list.
   public let options: RegistryOptions
   private let known = Locked<Known>(Known())
-  private let loaded = Locked<[String: LoadedPlugin]>([:])
+  /// The plugin process that runs the builders, made on the first build.
+  private let process = Locked<PluginProcess?>(nil)
 
   /// What the registry has found so far: the index, then the whole catalog when something asked for it.
   private struct Known {
@@ -132,16 +134,26 @@ public final class Registry: TransitionBuilding, Sendable {
     return match
   }
 
-  /// The plugin of a catalog entry, loaded into this process on first use: the file is opened, checked against
-  /// the identity (change time included) and the SHA-256 it had when it was scanned, loaded from that open
-  /// descriptor, and its descriptor read and validated again: a library is never run unless it is the file scanned.
-  public func loadedPlugin(_ plugin: CatalogPlugin) throws(RegistryError) -> LoadedPlugin {
-    try loaded.withLock { (loaded) throws(RegistryError) -> LoadedPlugin in
-      if let plugin = loaded[plugin.file] { return plugin }
-      let result = try PluginLoading.load(plugin)
-      loaded[plugin.file] = result
-      return result
+  /// The plugin process of this registry, made on first use, or an error when there is no plugin process executable.
+  private func pluginProcess() throws(RegistryError) -> PluginProcess {
+    try process.withLock { (process) throws(RegistryError) -> PluginProcess in
+      if let process { return process }
+      guard let executable = options.scanner else {
+        throw .pluginProcessUnavailable(
+          "stagehand-scanner was not found; install it next to the program, or set STAGEHAND_SCANNER to its path")
+      }
+      let made = PluginProcess(executable: executable, timeLimit: options.buildTimeout)
+      process = made
+      return made
     }
+  }
+
+  /// Loads `plugin` into the registry's plugin process, as its first build would: its file is opened and checked
+  /// against the identity (change time included) and the SHA-256 it had when it was scanned, the plugin process loads
+  /// that very file, and the description it gives is checked against the scan's. An application may call it at start
+  /// so that its first transition does not wait for the plugin process.
+  public func prepare(_ plugin: CatalogPlugin) throws(RegistryError) {
+    try pluginProcess().load(plugin)
   }
 
   /// The transition played for `transition` in `context`: when the context reduces motion and the style (or the
@@ -208,19 +220,11 @@ public final class Registry: TransitionBuilding, Sendable {
     } catch {
       throw .animation(error)
     }
-    let plugin = try loadedPlugin(resolved.entry.plugin)
-    let index = resolved.entry.styleIndex
-    let animation: Animation
-    do {
-      var buildContext = context
-      buildContext.bounds = bounds
-      animation =
-        inverse
-        ? try plugin.inverse(styleIndex: index, values: values, in: buildContext)
-        : try plugin.forward(styleIndex: index, values: values, in: buildContext)
-    } catch {
-      throw .plugin(error)
-    }
+    var buildContext = context
+    buildContext.bounds = bounds
+    let animation = try pluginProcess().build(
+      resolved.entry.plugin, styleIndex: resolved.entry.styleIndex, values: values, in: buildContext,
+      inverse: inverse)
     do {
       // No particular duration asked: the style's default duration, as stagehand_plugin.h says (section 12).
       let played = duration == .intrinsic ? .seconds(resolved.entry.style.defaultDuration) : duration

@@ -88,7 +88,7 @@ public enum QuarantineReason: Hashable, Sendable, CustomStringConvertible {
   ]
 
   /// A number of seconds without a trailing `.0`: `5`, `2.5`.
-  private static func seconds(_ value: Double) -> String {
+  static func seconds(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 }

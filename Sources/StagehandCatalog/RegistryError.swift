@@ -28,6 +28,12 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   case unresolvableFallback(style: String, fallback: String, reason: String)
   /// Reduced-motion fallbacks lead in a circle: each style of the list names the next as its fallback.
   case fallbackCycle([String])
+  /// The plugin process crashed, exited, answered nonsense or ran out of time while loading `file` or building its
+  /// style `style` in the context class `context` (in words); `again` when it had already failed there, so the
+  /// build was not tried again.
+  case pluginProcess(file: String, style: String, reason: QuarantineReason, context: String, again: Bool)
+  /// No plugin process can be started: `why`.
+  case pluginProcessUnavailable(String)
 
   /// The message.
   public var description: String {
@@ -57,10 +63,26 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
       "style '\(style.escapingControlCharacters)' names '\(fallback.escapingControlCharacters)' as its reduced-motion "
         + "fallback, which cannot be played: \(reason). Install the plugin that provides it, or play without "
         + "reduced motion"
+    case .pluginProcess(let file, let style, let reason, let context, let again):
+      "style '\(style.escapingControlCharacters)' of \(file.escapingControlCharacters) "
+        + (again ? "was not built: earlier, the plugin process " : "was not built: the plugin process ")
+        + Self.failure(reason) + " while building it (\(context)); it is not built again in that context by this "
+        + "program. Report it to the plugin's author, or use another style"
+    case .pluginProcessUnavailable(let why):
+      "no plugin process can be started to build animations: \(why)"
     case .fallbackCycle(let styles):
       "the reduced-motion fallbacks \(styles.joined(separator: " -> ")) lead in a circle; a fallback must end at a "
         + "style that names none. Fix one of these plugins, or play without reduced motion"
     }
+  }
+
+  /// What happened to the plugin process, as the end of a sentence that starts with it.
+  private static func failure(_ reason: QuarantineReason) -> String {
+    if case .timeout(let seconds) = reason {
+      return "did not finish within \(QuarantineReason.seconds(seconds)) s (the build time limit, "
+        + "STAGEHAND_BUILD_TIMEOUT) and was killed"
+    }
+    return reason.description
   }
 
   private static func unknown(_ name: String, suggestions: [String], unusable: Int) -> String {

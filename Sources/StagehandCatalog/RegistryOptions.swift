@@ -10,6 +10,8 @@ public struct RegistryOptions: Sendable {
   public var scanner: String?
   /// The time limit for scanning one library, in seconds.
   public var scanTimeout: Double
+  /// The time limit for one build in the plugin process (or loading a library there), in seconds.
+  public var buildTimeout: Double = PluginProcess.defaultTimeLimit
   /// How many scanner children run at once; nil for one per core.
   public var scanParallelism: Int?
   /// The allow-list file; when it exists, only the plugins it lists (by id and SHA-256) are used.
@@ -45,6 +47,7 @@ public struct RegistryOptions: Sendable {
   /// - the scanner: `STAGEHAND_SCANNER` (an absolute path), else `stagehand-scanner` next to the executable, else in
   ///   `../libexec/stagehand/` from it;
   /// - the time limit: `STAGEHAND_SCAN_TIMEOUT` (seconds), else 5 s;
+  /// - the build time limit: `STAGEHAND_BUILD_TIMEOUT` (seconds), else 2 s;
   /// - the allow-list: `$XDG_CONFIG_HOME/stagehand/allowed-plugins` (or `~/.config/stagehand/allowed-plugins`);
   /// - directory listings in the cache: on unless `STAGEHAND_DIRECTORY_LISTINGS` is `0`.
   public static func standard(
@@ -60,6 +63,14 @@ public struct RegistryOptions: Sendable {
         warnings.append("STAGEHAND_SCAN_TIMEOUT '\(text)' is not valid, 5 s used; \(ScanTimeout.rule)")
       }
     }
+    var buildTimeout = PluginProcess.defaultTimeLimit
+    if let text = environment["STAGEHAND_BUILD_TIMEOUT"] {
+      if let seconds = ScanTimeout.parse(text) {
+        buildTimeout = seconds
+      } else {
+        warnings.append("STAGEHAND_BUILD_TIMEOUT '\(text)' is not valid, 2 s used; \(ScanTimeout.rule)")
+      }
+    }
     var keepsListings = true
     if let text = environment["STAGEHAND_DIRECTORY_LISTINGS"] {
       if text == "0" || text == "1" {
@@ -73,6 +84,7 @@ public struct RegistryOptions: Sendable {
       scanner: scannerPath(environment: environment, executableDirectory: executableDirectory, warnings: &warnings),
       scanTimeout: timeout, allowListPath: AllowList.standardPath(environment: environment), warnings: warnings)
     options.keepsDirectoryListings = keepsListings
+    options.buildTimeout = buildTimeout
     return options
   }
 

@@ -1,6 +1,6 @@
 import StagehandPlugins
 
-/// What the scanner child says to the host over the answer pipe, one frame per answer.
+/// What the plugin process (`stagehand-scanner`) says to the host, one frame per answer (see `PluginRequest`).
 ///
 /// A frame is a 32-bit little-endian payload length, then the payload: one kind byte, then the kind's fields in the
 /// binary format of the registry cache. The host trusts nothing in it: a frame it cannot read, or an answer out of
@@ -11,11 +11,13 @@ public enum ScanAnswer: Hashable, Sendable {
   /// What the child found about the library at `index`: `ok` or `refused` (quarantines are the host's to decide, and
   /// the host refuses an answer that holds one).
   case result(index: Int, outcome: ScanOutcome)
-  /// The child has scanned its whole list and exits.
+  /// The child's host has closed its end of the socket: the child exits.
   case end
+  /// What the builders of a `build` request returned and called.
+  case built(BuildRecording)
 
   /// The version of this protocol; host and child must speak the same one.
-  public static let protocolVersion = 2
+  public static let protocolVersion = 3
   /// The largest payload the host accepts.
   static let maximumPayload = 16 << 20
 
@@ -32,24 +34,19 @@ public enum ScanAnswer: Hashable, Sendable {
       outcome.write(to: &writer)
     case .end:
       writer.writeUInt8(3)
+    case .built(let recording):
+      writer.writeUInt8(4)
+      recording.write(to: &writer)
     }
-    let payload = writer.bytes
-    let length = UInt32(payload.count)
-    return [UInt8(length & 0xff), UInt8(length >> 8 & 0xff), UInt8(length >> 16 & 0xff), UInt8(length >> 24)]
-      + payload
+    return framed(writer.bytes)
   }
 
   /// The first answer in `buffer` and the bytes it takes, or nil when the buffer does not yet hold a whole frame.
   @_spi(Fuzzing)
   public static func decode(_ buffer: [UInt8]) throws(ScanProtocolError) -> (ScanAnswer, Int)? {
-    guard buffer.count >= 4 else { return nil }
-    let length = Int(buffer[0]) | Int(buffer[1]) << 8 | Int(buffer[2]) << 16 | Int(buffer[3]) << 24
-    guard length >= 1, length <= maximumPayload else {
-      throw ScanProtocolError("a frame of \(length) bytes")
-    }
-    guard buffer.count >= 4 + length else { return nil }
+    guard let payload = try frame(in: buffer) else { return nil }
     do {
-      let answer = try BinaryReader.withReader(Array(buffer[4..<(4 + length)]), origin: "the scanner's answer") {
+      let answer = try BinaryReader.withReader(Array(buffer[payload]), origin: "the scanner's answer") {
         (reader: inout BinaryReader) throws(CacheError) -> ScanAnswer in
         let answer: ScanAnswer
         switch try reader.readUInt8() {
@@ -60,12 +57,13 @@ public enum ScanAnswer: Hashable, Sendable {
           if case .quarantined = outcome { throw reader.invalid("a quarantine, which only the host decides") }
           answer = .result(index: index, outcome: outcome)
         case 3: answer = .end
+        case 4: answer = .built(try BuildRecording(from: &reader))
         case let kind: throw reader.invalid("an answer of unknown kind \(kind)")
         }
         try reader.expectEnd()
         return answer
       }
-      return (answer, 4 + length)
+      return (answer, payload.upperBound)
     } catch {
       throw ScanProtocolError("\(error)")
     }

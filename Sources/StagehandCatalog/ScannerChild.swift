@@ -6,14 +6,15 @@ import StagehandPlugins
   import Glibc
 #endif
 
-/// The scanner child's side of scanning: what `stagehand-scanner` runs.
+/// The plugin process: what `stagehand-scanner` runs, for scanning and for building alike.
 ///
-/// It is started by `PluginScanner` with `--protocol N --first-descriptor F [--linger-ms M] PATH...`: the library
-/// found at the i-th path is open as descriptor F + i, the answer pipe is descriptor 3, and standard input, output and
-/// error are `/dev/null`. For each library it answers `begin`, loads the library from its descriptor, builds every
-/// style with its defaults and every preset, forward and inverse, in a few contexts, and answers `result`; then it
-/// waits M milliseconds (0 when not given: a suspect scanned alone is given time to show a delayed crash), answers
-/// `end` and exits with `_exit`, so that no library destructor runs.
+/// It is started by the host (`PluginScanner` to scan, `PluginProcess` to build) as `stagehand-scanner --protocol N`,
+/// with a Unix socket as descriptor 3 and standard input, output and error on `/dev/null`. It enters its sandbox, then
+/// answers the host's requests (`PluginRequest`) one at a time, each library arriving as a descriptor attached to the
+/// request that names it: `scan` loads a library and builds every style with its defaults and every preset, forward
+/// and inverse, in a few contexts; `load` only loads one; `build` records one build of a loaded library's style. When
+/// the host closes its end, it answers `end` and exits with `_exit`, so that no library destructor runs. A library
+/// cannot tell a scan from a build: the same executable, the same arguments, the same sandbox.
 public enum ScannerChild {
   /// The containers every style and preset is built in: both orientations, an offset origin, and a large one.
   static let contexts: [Rect] = [
@@ -21,18 +22,20 @@ public enum ScannerChild {
     Rect(x: 0, y: 0, width: 2048, height: 1536),
   ]
 
+  /// The exit status of a child whose host sent a request it cannot read or follow.
+  package static let protocolErrorStatus: Int32 = 66
+
   /// Runs the child with its command-line arguments (without the program name) and exits.
   public static func main(_ arguments: [String]) -> Never {
-    guard arguments.count >= 4, arguments[0] == "--protocol", arguments[2] == "--first-descriptor",
-      let first = Int32(arguments[3])
-    else {
+    guard arguments.count == 2, arguments[0] == "--protocol" else {
       if arguments == ["--version"] {
         print("stagehand-scanner \(RegistryCache.hostVersion), protocol \(ScanAnswer.protocolVersion)")
         exit(0)
       }
       let usage =
-        "usage: stagehand-scanner --protocol N --first-descriptor F [--linger-ms M] PATH...\n"
-        + "stagehand-scanner is started by stagehand to scan plugin libraries; it is not meant to be run by hand.\n"
+        "usage: stagehand-scanner --protocol N\n"
+        + "stagehand-scanner is started by stagehand to scan plugin libraries and build their animations; it is not "
+        + "meant to be run by hand.\n"
       _ = usage.withCString { write(2, $0, strlen($0)) }
       _exit(64)
     }
@@ -43,45 +46,80 @@ public enum ScannerChild {
       _ = message.withCString { write(2, $0, strlen($0)) }
       _exit(65)
     }
-    var paths = arguments.dropFirst(4)
-    var lingerMilliseconds = 0
-    if paths.first == "--linger-ms", paths.count >= 2, let milliseconds = Int(paths.dropFirst().first!),
-      (0...60_000).contains(milliseconds)
-    {
-      lingerMilliseconds = milliseconds
-      paths = paths.dropFirst(2)
-    }
     signal(SIGPIPE, SIG_DFL)
-    let capture = sh_system_memory_file("stagehand-scanner-output")
-    let quiet = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    var output = CapturedOutput()
     // Every descriptor it writes to is open: from here on, the libraries' code runs in the sandbox.
-    enterSandbox(descriptorLimit: first + Int32(paths.count) + 64)
-    for (i, path) in paths.enumerated() {
-      send(.begin(index: i))
-      if capture >= 0 {
-        _ = dup2(capture, 1)
-        _ = dup2(capture, 2)
+    enterSandbox(descriptorLimit: 64)
+    var buffer: [UInt8] = []
+    var descriptors: [Int32] = []
+    var scans = 0
+    var slots: [Int: LoadedPlugin] = [:]
+    func library() -> Int32 {
+      guard !descriptors.isEmpty else { _exit(protocolErrorStatus) }
+      return descriptors.removeFirst()
+    }
+    while true {
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      var received: Int32 = -1
+      let count = chunk.withUnsafeMutableBytes { sh_system_receive(3, $0.baseAddress, UInt($0.count), &received) }
+      if received >= 0 { descriptors.append(received) }
+      if count == 0 {
+        send(.end)
+        _exit(0)
       }
-      var outcome = scan(path, descriptor: first + Int32(i))
-      if capture >= 0 {
-        _ = dup2(quiet, 1)
-        _ = dup2(quiet, 2)
-        if case .ok(let info, var notes) = outcome, let printed = printedNote(capture) {
-          notes.append(printed)
-          outcome = .ok(info, notes: notes)
+      guard count > 0 else { _exit(70) }
+      buffer += chunk[0..<count]
+      while true {
+        let decoded: (PluginRequest, Int)?
+        do {
+          decoded = try PluginRequest.decode(buffer)
+        } catch {
+          _exit(protocolErrorStatus)
         }
-        _ = ftruncate(capture, 0)
-        _ = lseek(capture, 0, SEEK_SET)
+        guard let (request, length) = decoded else { break }
+        buffer.removeFirst(length)
+        switch request {
+        case .scan(let path):
+          let descriptor = library()
+          send(.begin(index: scans))
+          var outcome = output.capturing { scan(path, descriptor: descriptor) }
+          close(descriptor)
+          if case .ok(let info, var notes) = outcome, let printed = output.note() {
+            notes.append(printed)
+            outcome = .ok(info, notes: notes)
+          }
+          send(.result(index: scans, outcome: outcome))
+          scans += 1
+        case .load(let slot, let path):
+          let descriptor = library()
+          let outcome = output.capturing { () -> ScanOutcome in
+            do throws(PluginError) {
+              let plugin = try LoadedPlugin.load(path, descriptor: descriptor)
+              slots[slot] = plugin
+              return .ok(plugin.info, notes: [])
+            } catch {
+              return .refused(error)
+            }
+          }
+          close(descriptor)
+          _ = output.note()
+          send(.result(index: slot, outcome: outcome))
+        case .build(let slot, let style, let inverse, let values, let context):
+          guard let plugin = slots[slot], plugin.info.styles.indices.contains(style) else {
+            _exit(protocolErrorStatus)
+          }
+          let recording = output.capturing {
+            plugin.recordedBuild(styleIndex: style, values: values, in: context, inverse: inverse)
+          }
+          _ = output.note()
+          send(.built(recording))
+        case .linger(let milliseconds):
+          var pause = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+          var left = timespec()
+          while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+        }
       }
-      send(.result(index: i, outcome: outcome))
     }
-    if lingerMilliseconds > 0 {
-      var pause = timespec(tv_sec: lingerMilliseconds / 1000, tv_nsec: (lingerMilliseconds % 1000) * 1_000_000)
-      var left = timespec()
-      while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
-    }
-    send(.end)
-    _exit(0)
   }
 
   /// The exit status of a child that could not enter its sandbox (before it scanned anything).
@@ -129,23 +167,13 @@ public enum ScannerChild {
     }
   }
 
-  /// A note about what the library printed while it was scanned, if it printed anything.
-  static func printedNote(_ capture: Int32) -> String? {
-    var info = stat()
-    guard fstat(capture, &info) == 0, info.st_size > 0 else { return nil }
-    var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), 80))
-    let count = bytes.withUnsafeMutableBytes { pread(capture, $0.baseAddress, $0.count, 0) }
-    let text = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).escapingControlCharacters
-    return "printed \(info.st_size) bytes while it was loaded and built (a plugin should print nothing): \"\(text)\""
-  }
-
   /// Writes one answer to the pipe, whole; exits when the host has gone.
   static func send(_ answer: ScanAnswer) {
     writeAnswer(answer.encoded())
   }
 
-  /// Writes `bytes` to the answer pipe (descriptor 3), whole; exits when the host has gone. The validator's child
-  /// answers through it too.
+  /// Writes `bytes` to descriptor 3 (the host's socket, or the validator child's answer pipe), whole; exits when the
+  /// host has gone.
   package static func writeAnswer(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
@@ -154,5 +182,38 @@ public enum ScannerChild {
       guard written > 0 else { _exit(70) }
       offset += written
     }
+  }
+}
+
+/// Where the plugin process's standard output and error go while a library's code runs: a memory file, read for a
+/// note after a scan and emptied after every request; `/dev/null` in between.
+struct CapturedOutput {
+  let capture = sh_system_memory_file("stagehand-scanner-output")
+  let quiet = open("/dev/null", O_WRONLY | O_CLOEXEC)
+
+  /// Runs `body` with standard output and error sent to the memory file.
+  func capturing<Result>(_ body: () -> Result) -> Result {
+    guard capture >= 0 else { return body() }
+    _ = dup2(capture, 1)
+    _ = dup2(capture, 2)
+    defer {
+      _ = dup2(quiet, 1)
+      _ = dup2(quiet, 2)
+    }
+    return body()
+  }
+
+  /// A note about what the library printed, if it printed anything; the memory file is emptied.
+  func note() -> String? {
+    var info = stat()
+    guard capture >= 0, fstat(capture, &info) == 0, info.st_size > 0 else { return nil }
+    defer {
+      _ = ftruncate(capture, 0)
+      _ = lseek(capture, 0, SEEK_SET)
+    }
+    var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), 80))
+    let count = bytes.withUnsafeMutableBytes { pread(capture, $0.baseAddress, $0.count, 0) }
+    let text = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).escapingControlCharacters
+    return "printed \(info.st_size) bytes while it was loaded and built (a plugin should print nothing): \"\(text)\""
   }
 }

@@ -36,6 +36,8 @@ final class AnimationRecorder {
   private(set) var refusal: (status: Int32, message: String)?
   /// The last message the builder gave to `report`.
   private(set) var reported: String?
+  /// Every call applied so far, in order, when the recorder keeps a log (the plugin process does; see `HostCall`).
+  var log: [HostCall]?
 
   init(initialPerspective: Double, initialOnTop: LayerID = .appearing) {
     perspective = initialPerspective
@@ -205,13 +207,9 @@ final class AnimationRecorder {
     }
   }
 
-  func report(_ message: UnsafePointer<CChar>?) -> Int32 {
+  func report(_ message: String?) -> Int32 {
     guard let message else { return invalid("report: the message is NULL") }
-    var bytes: [UInt8] = []
-    while bytes.count < Int(SH_MAX_STRING_LENGTH), case let byte = UInt8(bitPattern: message[bytes.count]), byte != 0 {
-      bytes.append(byte)
-    }
-    reported = String(decoding: bytes, as: UTF8.self)
+    reported = message
     return Int32(SH_OK)
   }
 
@@ -358,53 +356,37 @@ let hostFunctions = sh_host(
   struct_size: UInt32(MemoryLayout<sh_host>.size),
   abi_major: UInt16(SH_ABI_MAJOR),
   abi_minor: UInt16(SH_ABI_MINOR),
-  begin_step: { handle, duration, curve in withRecorder(handle) { $0.beginStep(duration, curve) } },
-  set_bezier: { handle, x1, y1, x2, y2 in withRecorder(handle) { $0.setBezier(x1, y1, x2, y2) } },
-  translate: { handle, layer, dx, dy, dz in
-    withRecorder(handle) {
-      $0.change("translate", layer, [("dx", dx), ("dy", dy), ("dz", dz)]) { _ in
-        .translate(Vector3(x: dx, y: dy, z: dz))
-      }
-    }
+  begin_step: { handle, duration, curve in
+    withRecorder(handle) { $0.apply(.beginStep(duration: duration, curve: curve)) }
   },
-  rotate: { handle, layer, angle, ax, ay, az in withRecorder(handle) { $0.rotate(layer, angle, ax, ay, az) } },
-  scale: { handle, layer, sx, sy, sz in withRecorder(handle) { $0.scale(layer, sx, sy, sz) } },
-  fade: { handle, layer, delta in withRecorder(handle) { $0.fade(layer, delta) } },
-  move_anchor: { handle, layer, dx, dy in
-    withRecorder(handle) {
-      $0.change("move_anchor", layer, [("dx", dx), ("dy", dy)]) { _ in .moveAnchor(Point(x: dx, y: dy)) }
-    }
+  set_bezier: { handle, x1, y1, x2, y2 in withRecorder(handle) { $0.apply(.setBezier(x1, y1, x2, y2)) } },
+  translate: { handle, layer, dx, dy, dz in withRecorder(handle) { $0.apply(.translate(layer: layer, dx, dy, dz)) } },
+  rotate: { handle, layer, angle, ax, ay, az in
+    withRecorder(handle) { $0.apply(.rotate(layer: layer, angle: angle, ax, ay, az)) }
   },
-  change_perspective: { handle, delta in withRecorder(handle) { $0.changePerspective(delta) } },
-  report: { handle, message in withRecorder(handle) { $0.report(message) } },
-  set_interval: { handle, start, end in withRecorder(handle) { $0.setInterval(start, end) } },
+  scale: { handle, layer, sx, sy, sz in withRecorder(handle) { $0.apply(.scale(layer: layer, sx, sy, sz)) } },
+  fade: { handle, layer, delta in withRecorder(handle) { $0.apply(.fade(layer: layer, delta)) } },
+  move_anchor: { handle, layer, dx, dy in withRecorder(handle) { $0.apply(.moveAnchor(layer: layer, dx, dy)) } },
+  change_perspective: { handle, delta in withRecorder(handle) { $0.apply(.changePerspective(delta)) } },
+  report: { handle, message in withRecorder(handle) { $0.apply(.report(reportedMessage(message))) } },
+  set_interval: { handle, start, end in withRecorder(handle) { $0.apply(.setInterval(start, end)) } },
   set_spring: { handle, mass, stiffness, damping, velocity in
-    withRecorder(handle) { $0.setSpring(mass, stiffness, damping, velocity) }
+    withRecorder(handle) {
+      $0.apply(.setSpring(mass: mass, stiffness: stiffness, damping: damping, velocity: velocity))
+    }
   },
   change_inset: { handle, layer, top, right, bottom, left in
-    withRecorder(handle) {
-      $0.clipChange(
-        "change_inset", layer, [("top", top), ("right", right), ("bottom", bottom), ("left", left)],
-        .inset(Insets(top: top, right: right, bottom: bottom, left: left)))
-    }
+    withRecorder(handle) { $0.apply(.changeInset(layer: layer, top, right, bottom, left)) }
   },
   change_corner_radius: { handle, layer, delta in
-    withRecorder(handle) { $0.clipChange("change_corner_radius", layer, [("delta", delta)], .cornerRadius(delta)) }
+    withRecorder(handle) { $0.apply(.changeCornerRadius(layer: layer, delta)) }
   },
   change_ellipse: { handle, layer, dx, dy, drx, dry in
-    withRecorder(handle) {
-      $0.clipChange(
-        "change_ellipse", layer, [("dx", dx), ("dy", dy), ("drx", drx), ("dry", dry)],
-        .ellipse(centre: Point(x: dx, y: dy), radii: Point(x: drx, y: dry)))
-    }
+    withRecorder(handle) { $0.apply(.changeEllipse(layer: layer, dx, dy, drx, dry)) }
   },
-  set_on_top: { handle, layer, when in withRecorder(handle) { $0.setOnTop(layer, when) } },
+  set_on_top: { handle, layer, when in withRecorder(handle) { $0.apply(.setOnTop(layer: layer, when: when)) } },
   change_backdrop: { handle, dr, dg, db, dopacity in
-    withRecorder(handle) {
-      $0.change(
-        "change_backdrop", Int32(SH_LAYER_STAGE), [("dr", dr), ("dg", dg), ("db", db), ("dopacity", dopacity)]
-      ) { _ in .backdrop(Backdrop(red: dr, green: dg, blue: db, opacity: dopacity)) }
-    }
+    withRecorder(handle) { $0.apply(.changeBackdrop(dr, dg, db, dopacity)) }
   }
 )
 

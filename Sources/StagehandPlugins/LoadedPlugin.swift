@@ -103,8 +103,7 @@ public final class LoadedPlugin: Sendable {
   public func forward(styleIndex: Int, values: [ParameterValue], in context: TransitionContext) throws(PluginError)
     -> Animation
   {
-    let steps = try record(styleIndex, style(styleIndex).builders.forward, values, context, startingFrom: .identity)
-    return try finite(Animation(steps: steps), styleIndex, "forward")
+    try builds().forward(styleIndex: styleIndex, values: values, in: context)
   }
 
   /// The inverse animation of the style at `styleIndex`, built in `bounds` at its intrinsic duration: in it, the
@@ -121,47 +120,7 @@ public final class LoadedPlugin: Sendable {
   public func inverse(styleIndex: Int, values: [ParameterValue], in context: TransitionContext) throws(PluginError)
     -> Animation
   {
-    // Checked like any build: replaying a finite forward animation backwards has overflowed before (a rotation by
-    // 1e33 radians made a quaternion of length 5e273 and an infinite inverse).
-    let derived = try finite(
-      forward(styleIndex: styleIndex, values: values, in: context).swappedAndReversed(), styleIndex, "inverse")
-    guard let inverseBuilder = try style(styleIndex).builders.inverse else { return derived }
-    let start = derived.initialStates
-    let steps = try record(styleIndex, inverseBuilder, values, context, startingFrom: start)
-    let animation = try finite(Animation(steps: steps, initialStates: start), styleIndex, "inverse")
-    let backdrop = animation.finalStates.backdrop
-    let backdropOff = [backdrop.red, backdrop.green, backdrop.blue, backdrop.opacity].map(abs).max() ?? 0
-    guard backdropOff <= 1e-9 else {
-      throw error(
-        styleIndex,
-        .buildFailed(
-          status: Int32(SH_ERROR_FAILED),
-          message: "the inverse builder leaves the backdrop \(backdropOff) away from none; it must bring the "
-            + "revealed content, the stage and the backdrop back to rest (the end-state rule)"))
-    }
-    for layer in [LayerID.appearing, .stage] {
-      let end = animation.finalStates[layer]
-      let rest = LayerState.identity
-      let clip = end.clip
-      let deviations = [
-        end.translation.x - rest.translation.x, end.translation.y, end.translation.z, end.rotation.x, end.rotation.y,
-        end.rotation.z, abs(end.rotation.w) - 1, end.scale.x - 1, end.scale.y - 1, end.scale.z - 1,
-        end.anchor.x - 0.5, end.anchor.y - 0.5, end.opacity - 1, end.perspective, clip.insets.top,
-        clip.insets.right, clip.insets.bottom, clip.insets.left, clip.cornerRadius, clip.ellipseCentre.x - 0.5,
-        clip.ellipseCentre.y - 0.5, clip.ellipseRadii.x - 1, clip.ellipseRadii.y - 1,
-      ]
-      // A NaN anywhere is off by NaN (Array.max() keeps a NaN only when it comes first).
-      let offBy = deviations.contains(where: \.isNaN) ? .nan : deviations.map(abs).max() ?? 0
-      guard offBy <= 1e-9 else {
-        throw error(
-          styleIndex,
-          .buildFailed(
-            status: Int32(SH_ERROR_FAILED),
-            message: "the inverse builder leaves the \(layer) layer \(offBy) away from its initial state; it must "
-              + "bring the revealed content, the stage and the backdrop back to rest (the end-state rule)"))
-      }
-    }
-    return animation
+    try builds().inverse(styleIndex: styleIndex, values: values, in: context)
   }
 
   /// The forward animation, like `forward(styleIndex:values:in:)`, but calling the builder with `call` instead of
@@ -170,105 +129,29 @@ public final class LoadedPlugin: Sendable {
   public func forward(
     styleIndex: Int, values: [ParameterValue], in bounds: Rect, calling call: @escaping DirectBuilderCall
   ) throws(PluginError) -> Animation {
-    let builder = try style(styleIndex).builders.forward
+    let builds = builds(calling: call)
     return Animation(
-      steps: try record(
-        styleIndex, builder, values, TransitionContext(bounds: bounds), startingFrom: .identity, calling: call))
+      steps: try builds.record(styleIndex, .forward, values, TransitionContext(bounds: bounds), startingFrom: .identity)
+    )
   }
 
-  /// `animation`, or a typed error when its duration or one of its states is not finite, or a layer's scale falls
-  /// out of the range where it can be undone.
-  private func finite(_ animation: Animation, _ styleIndex: Int, _ which: String) throws(PluginError) -> Animation {
-    guard animation.isFinite else {
-      throw error(
-        styleIndex,
-        .buildFailed(
-          status: Int32(SH_ERROR_INVALID_ARGUMENT),
-          message: "the \(which) animation adds up to a duration or a state that is not finite; every change was "
-            + "finite, but together they overflow"))
-    }
-    guard animation.keepsScalesReversible else {
-      throw error(
-        styleIndex,
-        .buildFailed(
-          status: Int32(SH_ERROR_INVALID_ARGUMENT),
-          message: "the \(which) animation scales a layer to less than \(Double.leastNormalMagnitude) (or to 0), which "
-            + "no inverse can undo; every factor was non-zero, but together they shrink the layer too far"))
-    }
-    return animation
-  }
-
-  /// The loaded style at `index`, or a typed error when the plugin has no such style.
-  private func style(_ index: Int) throws(PluginError) -> LoadedStyle {
-    guard styles.indices.contains(index) else {
-      throw PluginError(
-        file: file, plugin: info.id,
-        reason: .buildFailed(
-          status: Int32(SH_ERROR_INVALID_ARGUMENT),
-          message: "the plugin has no style \(index); it has \(info.styles.count)"))
-    }
-    return styles[index]
-  }
-
-  private func error(_ styleIndex: Int, _ reason: PluginError.Reason) -> PluginError {
-    PluginError(
-      file: file, plugin: info.id, style: info.styles.indices.contains(styleIndex) ? info.styles[styleIndex].name : nil,
-      reason: reason)
-  }
-
-  /// Calls a builder through libffi with a fresh recorder and returns the steps it described.
-  private func record(
-    _ styleIndex: Int, _ builder: @convention(c) () -> Void, _ values: [ParameterValue],
-    _ buildContext: TransitionContext,
-    startingFrom start: LayerStates, calling direct: DirectBuilderCall? = nil
-  ) throws(PluginError) -> [Step] {
-    let style = info.styles[styleIndex]  // checked by style(_:) before the builder was taken
-    guard values.count == style.parameters.count,
-      zip(values, style.parameters).allSatisfy({ $0.matches($1) })
-    else {
-      throw error(
-        styleIndex,
-        .buildFailed(
-          status: Int32(SH_ERROR_INVALID_ARGUMENT), message: "the host passed values that do not match the parameters"))
-    }
-    let recorder = AnimationRecorder(initialPerspective: start.stage.perspective, initialOnTop: start.onTop)
-    let bounds = buildContext.bounds
-    let scale = buildContext.displayScale
-    var context = sh_context(
-      struct_size: UInt32(MemoryLayout<sh_context>.size), x: bounds.origin.x, y: bounds.origin.y,
-      width: bounds.size.width, height: bounds.size.height,
-      flags: buildContext.reducesMotion ? UInt32(SH_CONTEXT_REDUCE_MOTION) : 0,
-      layout_direction: Int32(
-        buildContext.layoutDirection == .rightToLeft ? SH_LAYOUT_RIGHT_TO_LEFT : SH_LAYOUT_LEFT_TO_RIGHT),
-      display_scale: scale.isFinite && scale > 0 ? scale : 1)
-    let hostPointer = hostTable.pointer
-    // The handle is valid on this thread only until the builder returns (AnimationRecorder.swift, "Builder handles").
-    let status = recorder.withBuilderHandle { handle in
-      withUnsafePointer(to: &context) { contextPointer in
-        direct?(builder, contextPointer, hostPointer, handle)
-          ?? styles[styleIndex].call.callBuilder(builder, contextPointer, hostPointer, handle, values)
+  /// The builds of this plugin's styles, each builder called in this process through libffi (or through `direct`),
+  /// with a builder handle valid on this thread only until the builder returns (AnimationRecorder.swift, "Builder
+  /// handles").
+  func builds(calling direct: DirectBuilderCall? = nil) -> PluginBuilds {
+    PluginBuilds(file: file, info: info) { [styles] styleIndex, kind, values, context, recorder in
+      let style = styles[styleIndex]
+      let chosen: (@convention(c) () -> Void)? = kind == .forward ? style.builders.forward : style.builders.inverse
+      guard let builder = chosen else {
+        return Int32(SH_ERROR_FAILED)  // PluginBuilds asks for an inverse builder only when the style has one
       }
-    }
-    withExtendedLifetime(recorder) {}
-    if status > 0 {
-      let message = "the builder returned \(status), which is not a status of stagehand_plugin.h"
-      throw error(
-        styleIndex,
-        .buildFailed(
-          status: Int32(SH_ERROR_FAILED),
-          message: [message, recorder.reported].compactMap { $0 }.joined(separator: "; ")))
-    }
-    if status != Int32(SH_OK) {
-      throw error(styleIndex, .buildFailed(status: status, message: recorder.reported ?? recorder.refusal?.message))
-    }
-    if let refusal = recorder.refusal {
-      let message = "\(refusal.message) (the builder returned SH_OK all the same)"
-      throw error(styleIndex, .buildFailed(status: refusal.status, message: message))
-    }
-    do {
-      return try recorder.finishedSteps()
-    } catch {
-      throw self.error(styleIndex, .buildFailed(status: Int32(SH_ERROR_INVALID_ARGUMENT), message: "\(error)"))
+      let hostPointer = hostTable.pointer
+      let status = recorder.withBuilderHandle { handle in
+        direct?(builder, context, hostPointer, handle)
+          ?? style.call.callBuilder(builder, context, hostPointer, handle, values)
+      }
+      withExtendedLifetime(recorder) {}
+      return status
     }
   }
 }

@@ -44,7 +44,9 @@ enum Exit {
   static func report(_ error: RegistryError) -> ExitCode {
     printError("stagehand: \(error)")
     switch error {
-    case .plugin, .unusableStyle, .libraryChanged, .unresolvableFallback, .fallbackCycle: return failure
+    case .plugin, .unusableStyle, .libraryChanged, .unresolvableFallback, .fallbackCycle, .pluginProcess,
+      .pluginProcessUnavailable:
+      return failure
     default: return usage
     }
   }

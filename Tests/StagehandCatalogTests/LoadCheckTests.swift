@@ -15,7 +15,7 @@ struct LoadCheckTests {
     let registry = Registry(
       searchPath: PluginSearchPath(directories: [BuiltProducts.directory.path]),
       options: RegistryOptions(cachePath: nil, scanner: BuiltProducts.scanner.path))
-    let error = #expect(throws: RegistryError.self) { try registry.loadedPlugin(changed) }
+    let error = #expect(throws: RegistryError.self) { try registry.prepare(changed) }
     guard case .libraryChanged(let file, let why) = error else {
       Issue.record("expected libraryChanged, got \(String(describing: error))")
       return
@@ -23,7 +23,7 @@ struct LoadCheckTests {
     #expect(file == push.plugin.file)
     #expect(why.contains(wrong.hex) && why.contains(push.plugin.sha256.hex), "\(why)")
     // The same library with the hash its scan recorded loads.
-    #expect(throws: Never.self) { try registry.loadedPlugin(push.plugin) }
+    #expect(throws: Never.self) { try registry.prepare(push.plugin) }
   }
 
   @Test("a library whose change time differs from the scan's is refused at load")
@@ -35,7 +35,7 @@ struct LoadCheckTests {
     let registry = Registry(
       searchPath: PluginSearchPath(directories: [BuiltProducts.directory.path]),
       options: RegistryOptions(cachePath: nil, scanner: BuiltProducts.scanner.path))
-    let error = #expect(throws: RegistryError.self) { try registry.loadedPlugin(changed) }
+    let error = #expect(throws: RegistryError.self) { try registry.prepare(changed) }
     guard case .libraryChanged(_, let why) = error else {
       Issue.record("expected libraryChanged, got \(String(describing: error))")
       return

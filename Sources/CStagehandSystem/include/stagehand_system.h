@@ -34,6 +34,17 @@ int sh_system_memory_file(const char *name);
 pid_t sh_system_spawn(const char *path, char *const arguments[], char *const environment[], int answer,
                       const int *descriptors, int count, int first_library);
 
+/* A connected pair of Unix stream sockets, both close-on-exec (the plugin process's channel). Returns 0 or -errno. */
+int sh_system_socket_pair(int ends[2]);
+/* Sends the `length` bytes at `bytes` on the stream socket `socket`, with the open file `descriptor` attached to
+ * their first byte (SCM_RIGHTS) unless it is negative; never raises SIGPIPE. Returns the number of bytes sent (it may
+ * be fewer than `length`: send the rest with a descriptor of -1) or -errno. */
+long sh_system_send(int socket, const void *bytes, unsigned long length, int descriptor);
+/* Receives up to `capacity` bytes from the stream socket `socket` into `bytes`. A descriptor that came attached to
+ * them is stored in *descriptor (close-on-exec), else -1 is. Returns the number of bytes received, 0 at the end of
+ * the stream, or -errno. */
+long sh_system_receive(int socket, void *bytes, unsigned long capacity, int *descriptor);
+
 /* The CPU time a sandboxed child may use, in seconds (the host's time limit per library is shorter; this bounds a
  * plugin that spins on several threads at once). */
 #define SH_SANDBOX_CPU_SECONDS 120
@@ -44,7 +55,8 @@ pid_t sh_system_spawn(const char *path, char *const arguments[], char *const env
  * Puts the calling process, a child that is about to run plugin code, in its sandbox (call it once every descriptor it
  * needs for writing is open): it is killed when its parent dies; it cannot dump core or be attached to; its open
  * files (`descriptor_limit`, unless 0), CPU time and address space are limited; and a seccomp filter refuses it
- * signals to other processes, new processes (threads are allowed), exec, ptrace, sockets, opening files for writing,
+ * signals to other processes, new processes (threads are allowed), exec, ptrace, sockets, changing its resource
+ * limits, opening files for writing,
  * and every call that creates, removes, renames or changes the mode or owner of a file. Returns 0 or -errno.
  */
 int sh_system_sandbox(int descriptor_limit);

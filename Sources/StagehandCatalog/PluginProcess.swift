@@ -1,0 +1,278 @@
+import CStagehandSystem
+import StagehandAnimation
+import StagehandPlugins
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The plugin process of a registry: a sandboxed `stagehand-scanner` child, started on the first build and again
+/// after it dies, that loads libraries and runs their builders, so that no plugin code runs in the registry's
+/// process.
+///
+/// The host opens and checks each library (identity and SHA-256, `PluginLoading`) and hands the child its descriptor;
+/// for a build it sends the style, the parameter values and the context, and the child sends back what the builders
+/// returned and called (`BuildRecording`), which the host replays with every check of the header's rules. A child that
+/// crashes, exits, answers nonsense or takes longer than the time limit is killed; the build fails with a
+/// `RegistryError.pluginProcess` that names the library, the style and the cause, and that style is quarantined in that
+/// context class for the life of the registry. Builds through one registry take turns.
+final class PluginProcess: Sendable {
+  /// The plugin process executable (`stagehand-scanner`).
+  let executable: String
+  /// The time limit of one request (loading a library, or one build), in seconds.
+  let timeLimit: Double
+  private let state = Locked<State>(State())
+
+  private struct State: Sendable {
+    var child: Child?
+    var quarantined: [BuildClass: QuarantineReason] = [:]
+  }
+
+  /// The builds a failure quarantines: one style of one library, one builder, in one kind of context (the layout
+  /// direction, reduced motion, the display scale, and whether the container exceeds the largest one a scan tries).
+  struct BuildClass: Hashable, Sendable {
+    var file: String
+    var style: String
+    var inverse: Bool
+    var layoutDirection: LayoutDirection
+    var reducesMotion: Bool
+    var displayScale: Double
+    var large: Bool
+
+    init(file: String, style: String, inverse: Bool, context: TransitionContext) {
+      self.file = file
+      self.style = style
+      self.inverse = inverse
+      layoutDirection = context.layoutDirection
+      reducesMotion = context.reducesMotion
+      displayScale = context.displayScale
+      large = context.bounds.size.width > 2048 || context.bounds.size.height > 2048
+    }
+
+    /// The context class in words, for messages.
+    var description: String {
+      var words = [
+        inverse ? "the inverse" : "forward", layoutDirection == .rightToLeft ? "right to left" : "left to right",
+      ]
+      if reducesMotion { words.append("reduced motion") }
+      if displayScale != 1 { words.append("display scale \(displayScale)") }
+      if large { words.append("a container over 2048 points") }
+      return words.joined(separator: ", ")
+    }
+  }
+
+  /// The default time limit of one build, in seconds.
+  static let defaultTimeLimit = 2.0
+
+  init(executable: String, timeLimit: Double) {
+    self.executable = executable
+    self.timeLimit = timeLimit
+  }
+
+  deinit {
+    state.withLock { $0.child?.stop() }
+  }
+
+  /// Loads `plugin` into the plugin process (starting it if needed), after checking that its file is the one scanned.
+  func load(_ plugin: CatalogPlugin) throws(RegistryError) {
+    try state.withLock { (state) throws(RegistryError) in
+      do throws(ChildFailure) {
+        _ = try runningChild(&state).slot(of: plugin, timeLimit: timeLimit)
+      } catch {
+        switch error {
+        case .registry(let error): throw error
+        case .failed(let reason):
+          state.child?.stop()
+          state.child = nil
+          throw .pluginProcess(file: plugin.file, style: "*", reason: reason, context: "loading it", again: false)
+        }
+      }
+    }
+  }
+
+  /// The running child, started if there is none or it died.
+  private func runningChild(_ state: inout State) throws(ChildFailure) -> Child {
+    if let child = state.child, child.isRunning { return child }
+    state.child?.stop()
+    let child = try Child(executable: executable)
+    state.child = child
+    return child
+  }
+
+  /// The animation of the style at `styleIndex` of `plugin`, built in the plugin process and checked here.
+  func build(
+    _ plugin: CatalogPlugin, styleIndex: Int, values: [ParameterValue], in context: TransitionContext, inverse: Bool
+  ) throws(RegistryError) -> Animation {
+    let style = plugin.info.styles[styleIndex].name
+    let buildClass = BuildClass(file: plugin.file, style: style, inverse: inverse, context: context)
+    let recording = try state.withLock { (state) throws(RegistryError) -> BuildRecording in
+      if let reason = state.quarantined[buildClass] {
+        throw .pluginProcess(
+          file: plugin.file, style: style, reason: reason, context: buildClass.description, again: true)
+      }
+      let request = { (slot: Int) in
+        PluginRequest.build(slot: slot, style: styleIndex, inverse: inverse, values: values, context: context)
+      }
+      var tries = 0
+      while true {
+        tries += 1
+        do throws(ChildFailure) {
+          let child = try runningChild(&state)
+          let slot = try child.slot(of: plugin, timeLimit: timeLimit)
+          guard case .built(let recording) = try child.ask(request(slot), descriptor: -1, timeLimit: timeLimit)
+          else {
+            throw ChildFailure.failed(.garbage("an answer that is not a build"))
+          }
+          return recording
+        } catch {
+          switch error {
+          case .registry(let error):
+            throw error
+          case .failed(let reason):
+            // A failure in a child that had loaded other libraries may be theirs (a thread of theirs that crashes
+            // later), and a timeout or a SIGKILL may be the machine's: tried once more, alone in a new child.
+            let shared = state.child?.loadedOthers(than: plugin.file) ?? false
+            state.child?.stop()
+            state.child = nil
+            if tries == 1 && (shared || ScanOutcome.quarantined(reason).isWorthAnotherTry) { continue }
+            state.quarantined[buildClass] = reason
+            throw .pluginProcess(
+              file: plugin.file, style: style, reason: reason, context: buildClass.description, again: false)
+          }
+        }
+      }
+    }
+    do {
+      return try LoadedPlugin.replay(
+        recording, file: plugin.file, info: plugin.info, styleIndex: styleIndex, values: values, in: context,
+        inverse: inverse)
+    } catch {
+      throw .plugin(error)
+    }
+  }
+
+  /// Why a request to the child failed: the child failed (and is to be killed), or the library cannot be used.
+  enum ChildFailure: Error {
+    case failed(QuarantineReason)
+    case registry(RegistryError)
+  }
+
+  /// One running child: its process, its socket, and the libraries it has loaded.
+  final class Child: @unchecked Sendable {
+    let pid: pid_t
+    let socket: Int32
+    private var buffer: [UInt8] = []
+    private var slots: [String: Int] = [:]
+    private var exited = false
+
+    init(executable: String) throws(ChildFailure) {
+      do {
+        (pid, socket) = try ScannerChildProcess.start(executable)
+      } catch {
+        throw .registry(.pluginProcessUnavailable(error.description))
+      }
+    }
+
+    /// Whether the child still runs: one that died between two requests (as when the thread that started it ends,
+    /// since it dies with that thread) is started again without blame.
+    var isRunning: Bool {
+      guard !exited else { return false }
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid { exited = true }
+      return !exited
+    }
+
+    /// Whether the child has loaded a library other than `file`.
+    func loadedOthers(than file: String) -> Bool {
+      slots.keys.contains { $0 != file }
+    }
+
+    /// Kills the child if it still runs, reaps it, and closes the socket.
+    func stop() {
+      if !exited {
+        _ = kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        exited = true
+      }
+      close(socket)
+    }
+
+    /// The slot of `plugin` in this child, loading it first if needed.
+    func slot(of plugin: CatalogPlugin, timeLimit: Double) throws(ChildFailure) -> Int {
+      if let slot = slots[plugin.file] { return slot }
+      let descriptor: Int32
+      do {
+        descriptor = try PluginLoading.checkedDescriptor(plugin)
+      } catch {
+        throw .registry(error)
+      }
+      defer { close(descriptor) }
+      let slot = slots.count
+      let answer = try ask(.load(slot: slot, path: plugin.file), descriptor: descriptor, timeLimit: timeLimit)
+      guard case .result(slot, let outcome) = answer else {
+        throw .failed(.garbage("an answer that is not the load of library \(slot)"))
+      }
+      switch outcome {
+      case .ok(let info, _):
+        do {
+          try PluginLoading.checkSameDescription(plugin, loaded: info)
+        } catch {
+          throw .registry(error)
+        }
+      case .refused(let error):
+        throw .registry(.plugin(error))
+      case .quarantined:
+        throw .failed(.garbage("a quarantine, which only the host decides"))
+      }
+      slots[plugin.file] = slot
+      return slot
+    }
+
+    /// Sends `request` and waits for its answer, at most `timeLimit` seconds.
+    func ask(_ request: PluginRequest, descriptor: Int32, timeLimit: Double) throws(ChildFailure) -> ScanAnswer {
+      let deadline = ContinuousClock.now + .seconds(timeLimit)
+      guard ScannerChildProcess.send(request, descriptor: descriptor, to: socket) else { throw .failed(death()) }
+      while true {
+        do {
+          if let (answer, length) = try ScanAnswer.decode(buffer) {
+            buffer.removeFirst(length)
+            return answer
+          }
+        } catch {
+          throw .failed(.garbage(error.description))
+        }
+        let left = deadline - .now
+        guard left > .zero else { throw .failed(.timeout(seconds: timeLimit)) }
+        var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(min(1000, max(1, (left / .milliseconds(1)).rounded(.up))))
+        let count = poll(&ready, 1, milliseconds)
+        guard count > 0 else {
+          if count < 0 && errno != EINTR { throw .failed(.garbage("poll failed: \(String(cString: strerror(errno)))")) }
+          continue
+        }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let read = chunk.withUnsafeMutableBytes { Glibc.read(socket, $0.baseAddress, $0.count) }
+        if read > 0 {
+          buffer += chunk[0..<read]
+        } else if read == 0 || (errno != EINTR && errno != EAGAIN) {
+          throw .failed(death())
+        }
+      }
+    }
+
+    /// Why the child stopped answering: it is reaped (given a moment to finish dying) and its end described.
+    private func death() -> QuarantineReason {
+      for _ in 0..<200 {
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+          exited = true
+          return ScannerChildProcess.reason(status)
+        }
+        var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+        nanosleep(&pause, nil)
+      }
+      return .garbage("it closed its socket and kept running")
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import StagehandAnimation
+import StagehandCatalog
+import StagehandTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How a builder misbehaves only where the scan does not look: in contexts it never tries, on a later call, outside
+/// the scanner, or from a thread of its own.
+enum Misbehaviour: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case crashWhenLarge, crashRightToLeft, crashWithReducedMotion, crashAtScale2, crashOutsideScanner, hangWhenLarge
+  case exitFromThread
+
+  var testDescription: String { rawValue }
+
+  /// The macro that makes the plugin misbehave so.
+  var macro: String {
+    switch self {
+    case .crashWhenLarge: "CRASH_LARGE"
+    case .crashRightToLeft: "CRASH_RTL"
+    case .crashWithReducedMotion: "CRASH_REDUCED"
+    case .crashAtScale2: "CRASH_SCALE2"
+    case .crashOutsideScanner: "CRASH_OUTSIDE_SCANNER"
+    case .hangWhenLarge: "HANG_LARGE"
+    case .exitFromThread: "EXIT_IN_THREAD"
+    }
+  }
+
+  /// The `preview` arguments that reach the misbehaviour (the style is `touchy`).
+  var arguments: [String] {
+    switch self {
+    case .crashWhenLarge, .hangWhenLarge, .exitFromThread: ["--size", "4096x4096"]
+    case .crashRightToLeft: ["--layout-direction", "rtl"]
+    case .crashWithReducedMotion: ["--reduce-motion"]
+    case .crashAtScale2: ["--display-scale", "2"]
+    case .crashOutsideScanner: []
+    }
+  }
+
+  /// What the error must say of the cause.
+  var cause: String {
+    switch self {
+    case .hangWhenLarge: "did not finish within 1 s"
+    case .exitFromThread: "exited with status 0"
+    case .crashOutsideScanner: "passes"  // it cannot tell a build from a scan: it never crashes
+    default: "SIGSEGV"
+    }
+  }
+}
+
+/// No plugin code runs in the host: builders run in the registry's plugin process, so a builder that fails only where
+/// the scan never looks costs one typed error naming the library, the style and the cause, and the host goes on.
+@Suite("Builders run in the plugin process")
+struct PluginProcessTests {
+  /// A plugin with one style, `touchy`, whose builder misbehaves as a macro says, and works otherwise.
+  static let source = #"""
+    #define _GNU_SOURCE
+    #include "stagehand_plugin.h"
+    #include <pthread.h>
+    #include <signal.h>
+    #include <stdio.h>
+    #include <stdlib.h>
+    #include <string.h>
+    #include <sys/resource.h>
+    #include <unistd.h>
+    static int calls;
+    static void *exit_now(void *unused) { (void)unused; exit(0); }
+    static void *chatter(void *unused) {
+      (void)unused;
+      for (;;) { fputs("garbage from a plugin thread\n", stdout); fflush(stdout); usleep(500); }
+    }
+    static int32_t build(const sh_context *c, const sh_host *h, sh_builder *b) {
+      calls++;
+    #if defined(CRASH_LARGE)
+      if (c->width > 2048) raise(SIGSEGV);
+    #elif defined(CRASH_RTL)
+      if (c->layout_direction == SH_LAYOUT_RIGHT_TO_LEFT) raise(SIGSEGV);
+    #elif defined(CRASH_REDUCED)
+      if (c->flags & SH_CONTEXT_REDUCE_MOTION) raise(SIGSEGV);
+    #elif defined(CRASH_SCALE2)
+      if (c->display_scale >= 2) raise(SIGSEGV);
+    #elif defined(CRASH_NTH)
+      if (calls == CRASH_NTH) raise(SIGSEGV);
+    #elif defined(HANG_LARGE)
+      if (c->width > 2048) for (volatile int spin = 1; spin;) {}
+    #elif defined(CRASH_OUTSIDE_SCANNER)
+      char name[32] = {0};
+      FILE *comm = fopen("/proc/self/comm", "r");
+      if (comm) { if (!fgets(name, sizeof name, comm)) name[0] = 0; fclose(comm); }
+      if (strncmp(name, "stagehand-scann", 15) != 0) raise(SIGSEGV);
+    #elif defined(EXIT_IN_THREAD)
+      if (c->width > 2048) { pthread_t t; pthread_create(&t, 0, exit_now, 0); pthread_join(t, 0); }
+    #elif defined(CHATTER)
+      static int started;
+      if (!started) { started = 1; pthread_t t; pthread_create(&t, 0, chatter, 0); }
+    #elif defined(CHDIR)
+      if (chdir("/") != 0) return SH_ERROR_FAILED;
+    #elif defined(LOWER_FILES)
+      struct rlimit few = {3, 3};
+      setrlimit(RLIMIT_NOFILE, &few);
+    #endif
+      int32_t s = h->begin_step(b, 0.25, SH_CURVE_LINEAR);
+      return s != SH_OK ? s : h->translate(b, SH_LAYER_APPEARING, -c->width, 0, 0);
+    }
+    static const sh_style styles[] = {{ .struct_size = sizeof(sh_style), .name = "touchy",
+      .summary = "Misbehaves where the scan does not look.", .default_duration = 0.25,
+      .builder = (sh_function)build }};
+    static const sh_plugin plugin = { .abi_major = SH_ABI_MAJOR, .abi_minor = SH_ABI_MINOR,
+      .struct_size = sizeof(sh_plugin), .id = "org.example.touchy", .version = "1.0.0", .name = "Touchy",
+      .author = "Tests", .license = "MIT", .description = "For the plugin process tests.", .style_count = 1,
+      .styles = styles };
+    SH_EXPORT const sh_plugin *stagehand_plugin_v1(void) { return &plugin; }
+    """#
+
+  /// A fresh plugin directory holding the touchy plugin built with `flags`, and the environment that uses it.
+  static func setUp(_ label: String, flags: [String]) throws -> (
+    root: URL, library: String, environment: [String: String]
+  ) {
+    let root = try CFixture.temporaryDirectory("process-\(label)")
+    let plugins = root.appendingPathComponent("plugins")
+    try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+    let library = try CFixture.compile(source, into: plugins, name: "libtouchy.so", flags: flags + ["-pthread"])
+    var environment = cleanEnvironment
+    environment["STAGEHAND_PLUGIN_PATH"] = plugins.path
+    environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
+    environment["STAGEHAND_BUILD_TIMEOUT"] = "1"
+    return (root, library, environment)
+  }
+
+  @Test(
+    "a builder that misbehaves only where the scan does not look fails one command, named",
+    arguments: Misbehaviour.allCases)
+  func misbehaviour(_ misbehaviour: Misbehaviour) throws {
+    let (root, library, environment) = try Self.setUp(misbehaviour.rawValue, flags: ["-D\(misbehaviour.macro)"])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let scanned = try runStagehand(["plugins", "--json"], environment: environment, timeLimit: 30)
+    #expect(scanned.standardOutput.contains("\"ok\""), "the scan passes the library: \(scanned.standardOutput)")
+
+    let preview = try runStagehand(
+      ["preview", "touchy"] + misbehaviour.arguments, environment: environment, timeLimit: 30)
+    #expect(!preview.timedOut)
+    if misbehaviour == .crashOutsideScanner {
+      #expect(preview.status == 0, "a plugin cannot tell a build from a scan: \(preview.standardError)")
+    } else {
+      #expect(preview.status == 1, "status \(preview.status): \(preview.standardError)")
+      #expect(preview.standardError.contains(library), "the library is named: \(preview.standardError)")
+      #expect(preview.standardError.contains("'touchy'"), "the style is named: \(preview.standardError)")
+      #expect(preview.standardError.contains(misbehaviour.cause), "the cause is named: \(preview.standardError)")
+      // Within the time limit (1 s) and a second, plus what a debug build takes to start.
+      #expect(preview.seconds < 5, "it took \(preview.seconds) s")
+    }
+    // The bundled styles still work, and the cache names nothing but the guilty library.
+    let push = try runStagehand(["preview", "push", "--size", "40x20"], environment: environment, timeLimit: 30)
+    #expect(push.status == 0, "\(push.standardError)")
+    let plugins = try runStagehand(["plugins"], environment: environment, timeLimit: 30)
+    let notOK = plugins.standardOutput.split(separator: "\n").dropFirst().filter { !$0.hasPrefix("ok ") }
+    #expect(notOK.isEmpty, "every library is still ok in the cache: \(notOK)")
+  }
+
+  @Test("through the library: the twentieth build crashes, the application goes on, that context stays refused")
+  func nthCallThroughTheLibrary() throws {
+    let (root, library, _) = try Self.setUp("nth", flags: ["-DCRASH_NTH=20"])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let registry = Registry(
+      searchPath: PluginSearchPath(directories: [
+        URL(fileURLWithPath: library).deletingLastPathComponent().path, BuiltProducts.directory.path,
+      ]),
+      options: RegistryOptions(cachePath: nil, scanner: BuiltProducts.scanner.path))
+    let context = TransitionContext(bounds: Rect(x: 0, y: 0, width: 320, height: 480))
+    var failures: [(Int, RegistryError)] = []
+    for call in 1...24 {
+      do {
+        _ = try registry.forward(Transition("touchy"), in: context)
+      } catch {
+        failures.append((call, error))
+      }
+    }
+    #expect(failures.first?.0 == 20, "the twentieth build fails: \(failures.map(\.0))")
+    guard case .pluginProcess(let file, let style, let reason, _, let again)? = failures.first?.1 else {
+      Issue.record("expected a plugin process failure, got \(String(describing: failures.first))")
+      return
+    }
+    #expect(file == library && style == "touchy" && reason == .signal(SIGSEGV) && !again)
+    // The same context class is not tried again; another one (the inverse, right to left) is built.
+    #expect(failures.dropFirst().allSatisfy { if case .pluginProcess(_, _, _, _, true) = $0.1 { true } else { false } })
+    #expect(failures.count == 5)
+    #expect(throws: Never.self) {
+      try registry.forward(
+        Transition("touchy"), in: TransitionContext(bounds: context.bounds, layoutDirection: .rightToLeft))
+    }
+    #expect(throws: Never.self) { try registry.forward(Transition("push"), in: context) }
+  }
+
+  @Test("a plugin thread writing to standard output cannot reach the host's output")
+  func chatter() throws {
+    let (root, _, environment) = try Self.setUp("chatter", flags: ["-DCHATTER"])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let rendered = try runStagehand(
+      ["render", "touchy", "--size", "32x32", "--fps", "60", "--format", "y4m", "-o", "-"], environment: environment,
+      timeLimit: 30)
+    #expect(rendered.status == 0, "\(rendered.standardError)")
+    #expect(rendered.standardOutput.hasPrefix("YUV4MPEG2 "))
+    #expect(!rendered.standardOutput.contains("garbage"), "the plugin's output reached the host's")
+    #expect(!rendered.standardError.contains("garbage"), "the plugin's output reached the host's")
+  }
+
+  @Test("a builder that changes its working directory does not move the host's relative outputs")
+  func changesDirectory() throws {
+    let (root, _, environment) = try Self.setUp("chdir", flags: ["-DCHDIR"])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let work = root.appendingPathComponent("work")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    let shell = try run(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", "cd \"$1\" && exec \"$0\" render touchy --size 32x32 -o out.webp", BuiltProducts.stagehand.path,
+        work.path,
+      ],
+      environment: environment, timeLimit: 30)
+    #expect(shell.status == 0, "\(shell.standardError)")
+    #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out.webp").path))
+    #expect(!FileManager.default.fileExists(atPath: "/out.webp"))
+  }
+}
