@@ -1,6 +1,7 @@
-// stagehand-scanner: the child process that opens new or changed plugin libraries for the host, so that a library
-// that crashes, hangs, exits or prints cannot harm it. Started by `PluginScanner` (see `ScannerChild` for the
-// protocol), and with `check` first by `IsolatedCheck`, for `stagehand check` (see `CheckChild`).
+// stagehand-scanner: the sandboxed child process that runs plugin code for the host, so that a library that crashes,
+// hangs, exits or prints cannot harm it: it scans new or changed libraries for `PluginScanner` and builds animations
+// as the registry's plugin process (`PluginProcess`), with one protocol (see `ScannerChild`), and with `check` first
+// validates one library for `IsolatedCheck`, for `stagehand check` (see `CheckChild`).
 
 import StagehandCatalog
 import StagehandCheck

@@ -38,7 +38,13 @@ struct ScannerBlameTests {
     }
     #endif
     #if defined(SLOW_MS)
-    __attribute__((constructor)) static void slow(void) { pause_ms(SLOW_MS); }
+    #include <sys/prctl.h>
+    __attribute__((constructor)) static void slow(void) {
+    #if defined(SLOW_NAME)
+      prctl(PR_SET_NAME, SLOW_NAME); /* so that a test can find the process that scans it */
+    #endif
+      pause_ms(SLOW_MS);
+    }
     #endif
     static int32_t build(const sh_context *c, const sh_host *h, sh_builder *b) {
       int32_t s = h->begin_step(b, 0.25, SH_CURVE_LINEAR);
@@ -91,13 +97,14 @@ struct ScannerBlameTests {
   func killedFromOutside() async throws {
     let directory = try CFixture.temporaryDirectory("blame-killed")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let slow = try Self.library("libslow.so", in: directory, ["-DSLOW_MS=1500"])
+    let name = "sh-slow-\(getpid() % 100_000)"
+    let slow = try Self.library("libslow.so", in: directory, ["-DSLOW_MS=1500", "-DSLOW_NAME=\"\(name)\""])
     let scanning = Task.detached { try scan([slow], timeout: 10, parallelism: 1) }
     // Kill the scanner child that holds the slow library, once, while it sleeps in the constructor.
     var killed = false
     for _ in 0..<200 where !killed {
       try await Task.sleep(for: .milliseconds(20))
-      if let pid = scannerChild(scanning: slow) { killed = kill(pid, SIGKILL) == 0 }
+      if let pid = scannerChild(named: name) { killed = kill(pid, SIGKILL) == 0 }
     }
     #expect(killed, "the scanner child was found and killed")
     let outcomes = try await scanning.value
@@ -133,20 +140,19 @@ struct ScannerBlameTests {
   }
 
   /// The process id of a scanner child of this process whose command line names `path`.
-  func scannerChild(scanning path: String) -> pid_t? {
+  /// The child of this process whose name (`/proc/PID/comm`) is `name`: the scanner child whose library renamed it.
+  func scannerChild(named name: String) -> pid_t? {
     let me = getpid()
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
     for entry in entries {
       guard let pid = pid_t(entry),
         let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = status.lastIndex(of: ")")
+        let close = status.lastIndex(of: ")"),
+        let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
+        comm.trimmingCharacters(in: .whitespacesAndNewlines) == name
       else { continue }
       let fields = status[status.index(after: close)...].split(separator: " ")
-      guard fields.count > 2, pid_t(fields[1]) == me,
-        let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")),
-        String(decoding: command, as: UTF8.self).contains(path)
-      else { continue }
-      return pid
+      if fields.count > 2, pid_t(fields[1]) == me { return pid }
     }
     return nil
   }

@@ -1,7 +1,8 @@
-// Benchmarks of building through the registry: the push style's forward and inverse animations, built from the real
-// plugin library (dlopen, then libffi with a call interface prepared at load time), against the same builder called
-// directly through a typed function pointer. Both paths record the same host calls into the same animation model;
-// the registry path adds the name lookup, the parameter values and libffi.
+// Benchmarks of building through the registry: the push style's forward and inverse animations, built in the
+// registry's plugin process (a request over a socket, the builder run there through libffi, its calls recorded, sent
+// back and replayed with every check), against the same builds in this process (dlopen, then libffi with a call
+// interface prepared at load time, as the registry did before the plugin process), and against the same builder called
+// directly through a typed function pointer. Every path records the same host calls into the same animation model.
 //
 // The plugin libraries come from STAGEHAND_PLUGIN_PATH when set, else from the parent package's release build:
 // run `swift build -c release` at the repository root first. See README.md.
@@ -46,15 +47,22 @@ let benchmarks: @Sendable () -> Void = {
   guard let resolved = try? registry.resolve("push") else {
     fatalError("no push plugin in \(pluginDirectory): run `swift build -c release` at the repository root first")
   }
-  guard let plugin = try? registry.loadedPlugin(resolved.entry.plugin) else {
+  guard let plugin = try? LoadedPlugin.load(resolved.entry.plugin.file) else {
     fatalError("the push plugin in \(pluginDirectory) cannot be loaded")
   }
   let values: [ParameterValue] = [.label(1), .label(0)]  // direction = right, variant = plain, the defaults
 
-  Benchmark("build/push forward+inverse, registry (dlopen + libffi)") { benchmark in
+  Benchmark("build/push forward+inverse, registry (plugin process)") { benchmark in
     for _ in benchmark.scaledIterations {
       blackHole(try registry.forward(push, in: context))
       blackHole(try registry.inverse(push, in: context))
+    }
+  }
+
+  Benchmark("build/push forward+inverse, in process (dlopen + libffi)") { benchmark in
+    for _ in benchmark.scaledIterations {
+      blackHole(try plugin.forward(styleIndex: 0, values: values, in: context).rescaled(to: .intrinsic))
+      blackHole(try plugin.inverse(styleIndex: 0, values: values, in: context).rescaled(to: .intrinsic))
     }
   }
 
