@@ -139,3 +139,22 @@ long sh_system_receive(int socket, void *bytes, unsigned long capacity, int *des
     }
     return (long)received;
 }
+
+struct visitor {
+    void (*visit)(const char *path, void *context);
+    void *context;
+};
+
+static int visit_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    struct visitor *visitor = data;
+    if (info->dlpi_name != NULL && info->dlpi_name[0] != 0) visitor->visit(info->dlpi_name, visitor->context);
+    return 0;
+}
+
+void sh_system_loaded_objects(void (*visit)(const char *path, void *context), void *context)
+{
+    struct visitor visitor = {.visit = visit, .context = context};
+    dl_iterate_phdr(visit_object, &visitor);
+}

@@ -63,6 +63,7 @@ extension PluginError.Reason {
     case .cannotPrepareCall: writer.writeUInt8(21)
     case .pointsOutsideLibrary(let function): writer.writeUInt8(23); text(function)
     case .badFallback(let value, let problem): writer.writeUInt8(24); text(value); text(problem)
+    case .untrustedDependency(let path, let problem): writer.writeUInt8(25); text(path); text(problem)
     case .buildFailed(let status, let message):
       writer.writeUInt8(22); writer.writeInt32(status)
       writer.writeOptional(message) { $0.writeString($1, clippedTo: BinaryLimits.text) }
@@ -114,6 +115,7 @@ extension PluginError.Reason {
       self = .buildFailed(status: status, message: message)
     case 23: self = .pointsOutsideLibrary(function: try text())
     case 24: self = .badFallback(value: try text(), problem: try text())
+    case 25: self = .untrustedDependency(path: try text(), problem: try text())
     default: throw reader.invalid("a plugin error has reason \(tag), which this host does not know")
     }
   }

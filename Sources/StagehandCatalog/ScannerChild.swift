@@ -49,7 +49,8 @@ public enum ScannerChild {
     signal(SIGPIPE, SIG_DFL)
     var output = CapturedOutput()
     // Every descriptor it writes to is open: from here on, the libraries' code runs in the sandbox.
-    enterSandbox(descriptorLimit: 64)
+    // Each library loaded keeps a descriptor open (see `LibraryHandle`): a batch of 128, and room for its own.
+    enterSandbox(descriptorLimit: 512)
     var buffer: [UInt8] = []
     var descriptors: [Int32] = []
     var scans = 0
@@ -94,7 +95,7 @@ public enum ScannerChild {
           let descriptor = library()
           let outcome = output.capturing { () -> ScanOutcome in
             do throws(PluginError) {
-              let plugin = try LoadedPlugin.load(path, descriptor: descriptor)
+              let plugin = try loadTrusted(path, descriptor: descriptor)
               slots[slot] = plugin
               return .ok(plugin.info, notes: [])
             } catch {
@@ -131,10 +132,55 @@ public enum ScannerChild {
     guard sh_system_sandbox(descriptorLimit) == 0 else { _exit(sandboxFailureStatus) }
   }
 
+  /// Loads the library at `path` from `descriptor`, then checks the libraries it brought into the process (its
+  /// DT_NEEDED dependencies, found through its RUNPATH or the system's search): one that lies outside the system
+  /// library directories must pass the trust rule of plugin files (`LibraryTrust`), itself and its directory, or the
+  /// plugin is refused.
+  static func loadTrusted(_ path: String, descriptor: Int32) throws(PluginError) -> LoadedPlugin {
+    let before = loadedObjects()
+    let plugin = try LoadedPlugin.load(path, descriptor: descriptor)
+    for object in loadedObjects().subtracting(before).sorted() where !object.hasPrefix("/proc/self/fd/") {
+      guard !systemLibraryDirectories.contains(where: { object.hasPrefix($0) }) else { continue }
+      var info = stat()
+      let problem: String?
+      if stat(object, &info) != 0 {
+        problem = "cannot be examined (\(String(cString: strerror(errno))))"
+      } else if let why = LibraryTrust.problem(info, what: "it") {
+        problem = why
+      } else {
+        let directory = String(object[..<(object.lastIndex(of: "/") ?? object.startIndex)])
+        problem =
+          stat(directory.isEmpty ? "/" : directory, &info) == 0
+          ? LibraryTrust.problem(info, what: "its directory \(directory)") : "its directory cannot be examined"
+      }
+      if let problem {
+        throw PluginError(
+          file: path, plugin: plugin.info.id, reason: .untrustedDependency(path: object, problem: problem))
+      }
+    }
+    return plugin
+  }
+
+  /// Where the system's own libraries lie: what is loaded from there is the system's, not a plugin's.
+  static let systemLibraryDirectories = ["/lib/", "/lib64/", "/lib32/", "/usr/lib/", "/usr/lib64/", "/usr/lib32/"]
+
+  /// The paths of the objects loaded in this process.
+  static func loadedObjects() -> Set<String> {
+    var names = Set<String>()
+    withUnsafeMutablePointer(to: &names) { pointer in
+      sh_system_loaded_objects(
+        { path, context in
+          guard let path else { return }
+          context!.assumingMemoryBound(to: Set<String>.self).pointee.insert(String(cString: path))
+        }, pointer)
+    }
+    return names
+  }
+
   /// Loads one library and builds everything it offers; the first failure refuses it.
   static func scan(_ path: String, descriptor: Int32) -> ScanOutcome {
     do throws(PluginError) {
-      let plugin = try LoadedPlugin.load(path, descriptor: descriptor)
+      let plugin = try loadTrusted(path, descriptor: descriptor)
       try exercise(plugin)
       return .ok(plugin.info, notes: [])
     } catch {

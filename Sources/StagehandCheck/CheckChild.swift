@@ -93,7 +93,7 @@ public enum CheckChild {
   /// The header section that states the rule a load failure breaks.
   static func section(of reason: PluginError.Reason) -> Int {
     switch reason {
-    case .cannotOpen: 1
+    case .cannotOpen, .untrustedDependency: 1
     case .missingEntry, .nullDescriptor: 14
     case .abiMajorMismatch, .abiMinorTooNew, .structTooSmall, .inconsistentStructSize: 4
     case .missingString, .invalidUTF8, .stringTooLong, .badName, .duplicateName: 6

@@ -78,6 +78,9 @@ public struct PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     case pointsOutsideLibrary(function: String)
     /// A builder returned an error status, or a host function refused one of its calls.
     case buildFailed(status: Int32, message: String?)
+    /// A library the plugin needs (DT_NEEDED), loaded from outside the system library directories, breaks the trust
+    /// rule of plugin files: `problem` says how.
+    case untrustedDependency(path: String, problem: String)
   }
 
   /// The full message: where, what, and what to do.
@@ -146,6 +149,8 @@ extension PluginError.Reason {
     case .buildFailed(let status, let message):
       "the builder failed with status \(status) (\(Self.statusName(status)))"
         + (message.map { ": \($0)" } ?? "")
+    case .untrustedDependency(let path, let problem):
+      "needs \(path), which is not loaded: \(problem). A library a plugin needs must pass the same rule as the plugin"
     }
   }
 

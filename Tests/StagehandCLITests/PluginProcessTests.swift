@@ -194,6 +194,57 @@ struct PluginProcessTests {
     #expect(throws: Never.self) { try registry.forward(Transition("push"), in: context) }
   }
 
+  @Test("a library whose DT_NEEDED dependency lies in a directory every user can write is refused, named")
+  func untrustedDependency() throws {
+    let root = try CFixture.temporaryDirectory("needy")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let plugins = root.appendingPathComponent("plugins")
+    let dependencies = root.appendingPathComponent("dependencies")
+    for directory in [plugins, dependencies] {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+    try CFixture.compile("int touchy_helper(void) { return 1; }\n", into: dependencies, name: "libhelper.so")
+    let needy = Self.source.replacingOccurrences(
+      of: "static int calls;", with: "int touchy_helper(void);\nstatic int calls;"
+    ).replacingOccurrences(of: "calls++;", with: "calls += touchy_helper();")
+    let library = try CFixture.compile(
+      needy, into: plugins, name: "libtouchy.so",
+      flags: ["-L", dependencies.path, "-Wl,--no-as-needed", "-lhelper", "-Wl,-rpath,\(dependencies.path)"])
+    var environment = cleanEnvironment
+    environment["STAGEHAND_PLUGIN_PATH"] = plugins.path
+    environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
+    environment["STAGEHAND_DIRECTORY_LISTINGS"] = "0"
+
+    #expect(chmod(dependencies.path, 0o777) == 0)
+    let refused = try runStagehand(["plugins"], environment: environment, timeLimit: 30)
+    let line = refused.standardOutput.split(separator: "\n").first { $0.contains(library) } ?? ""
+    #expect(line.hasPrefix("refused "), "\(refused.standardOutput)")
+    #expect(
+      line.contains("needs \(dependencies.path)/libhelper.so") && line.contains("writable by every user"), "\(line)")
+    // The same plugin with its dependency's directory made safe (and the plugin scanned again) is ok.
+    #expect(chmod(dependencies.path, 0o755) == 0)
+    let rescanned = try runStagehand(["scan", "--force"], environment: environment, timeLimit: 30)
+    #expect(rescanned.status == 0, "\(rescanned.standardError)")
+    let preview = try runStagehand(["preview", "touchy", "--size", "40x20"], environment: environment, timeLimit: 30)
+    #expect(preview.status == 0, "\(preview.standardError)")
+  }
+
+  @Test("a builder that lowers its process's limits harms no library built after it")
+  func lowersLimits() throws {
+    let (root, library, _) = try Self.setUp("limits", flags: ["-DLOWER_FILES"])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let registry = Registry(
+      searchPath: PluginSearchPath(directories: [
+        URL(fileURLWithPath: library).deletingLastPathComponent().path, BuiltProducts.directory.path,
+      ]),
+      options: RegistryOptions(cachePath: nil, scanner: BuiltProducts.scanner.path))
+    let context = TransitionContext(bounds: Rect(x: 0, y: 0, width: 320, height: 480))
+    #expect(throws: Never.self) { try registry.forward(Transition("touchy"), in: context) }
+    for style in ["push", "flip", "cube", "iris"] {
+      #expect(throws: Never.self, "\(style)") { try registry.forward(Transition(style), in: context) }
+    }
+  }
+
   @Test("a plugin thread writing to standard output cannot reach the host's output")
   func chatter() throws {
     let (root, _, environment) = try Self.setUp("chatter", flags: ["-DCHATTER"])

@@ -82,6 +82,7 @@ enum CacheSamples {
     .badPreset(preset: "push-up", problem: "names parameter 'up', which the style does not have"),
     .cannotPrepareCall, .buildFailed(status: -4, message: "out of ideas"), .buildFailed(status: 3, message: nil),
     .pointsOutsideLibrary(function: "builder"), .badFallback(value: "slide", problem: "names the style itself"),
+    .untrustedDependency(path: "/tmp/deps/libdep.so", problem: "its directory /tmp/deps is writable by every user"),
   ]
 
   /// The number of a reason's case, so that a test can check that `reasons` holds every case.
@@ -112,6 +113,7 @@ enum CacheSamples {
     case .buildFailed: 22
     case .pointsOutsideLibrary: 23
     case .badFallback: 24
+    case .untrustedDependency: 25
     }
   }
 

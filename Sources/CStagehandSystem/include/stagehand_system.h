@@ -34,6 +34,9 @@ int sh_system_memory_file(const char *name);
 pid_t sh_system_spawn(const char *path, char *const arguments[], char *const environment[], int answer,
                       const int *descriptors, int count, int first_library);
 
+/* Calls `visit` with the path of every object loaded in this process that has one (dl_iterate_phdr), and `context`. */
+void sh_system_loaded_objects(void (*visit)(const char *path, void *context), void *context);
+
 /* A connected pair of Unix stream sockets, both close-on-exec (the plugin process's channel). Returns 0 or -errno. */
 int sh_system_socket_pair(int ends[2]);
 /* Sends the `length` bytes at `bytes` on the stream socket `socket`, with the open file `descriptor` attached to
