@@ -3,7 +3,9 @@
 #endif
 
 /// A file written under a temporary name beside its final path, and renamed to it only once complete: an error or
-/// an interruption leaves no partial output under the final name, and `abandon()` removes the temporary file.
+/// an interruption leaves no partial output under the final name, and `abandon()` removes the temporary file. The
+/// temporary name is recorded for the signal handler (``InterruptCleanup``) before the file is created, and forgotten
+/// once the file is renamed or removed, so that SIGINT, SIGTERM or SIGHUP removes it too.
 ///
 /// An output that exists and is not a regular file (a device such as /dev/null, a pipe, a socket) is written directly:
 /// renaming a file over it would replace the device.
@@ -14,6 +16,8 @@ final class OutputFile {
   let temporaryPath: String
   /// Whether the output is written in place: a device, a pipe or a socket.
   let isSpecial: Bool
+  /// The temporary path as the signal handler knows it (`nil` for a device or a pipe).
+  let temporary: TemporaryPath?
   private var descriptor: Int32
 
   /// Creates the temporary file; fails with the final path's name when its directory is missing or not writable, or
@@ -25,6 +29,7 @@ final class OutputFile {
       guard status.st_mode & S_IFMT != S_IFDIR else { throw .outputUnwritable(file: path, errno: EISDIR) }
       isSpecial = true
       temporaryPath = path
+      temporary = nil
       descriptor = open(path, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: errno) }
       return
@@ -35,8 +40,14 @@ final class OutputFile {
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     let serial = OutputFile.counter.add()
     temporaryPath = "\(directory).\(name).stagehand-\(getpid())-\(serial).tmp"
+    let temporary = TemporaryPath(temporaryPath)
+    self.temporary = temporary
     descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: errno) }
+    guard descriptor >= 0 else {
+      let code = errno
+      temporary.forget()
+      throw .outputUnwritable(file: path, errno: code)
+    }
   }
 
   deinit { abandon() }
@@ -54,15 +65,21 @@ final class OutputFile {
     let closeError = errno
     descriptor = -1
     guard closed == 0 else {
-      if !isSpecial { unlink(temporaryPath) }
+      temporary?.remove()
       throw .outputUnwritable(file: path, errno: closeError)
     }
-    guard !isSpecial else { return }
-    guard rename(temporaryPath, path) == 0 else {
+    try rename()
+  }
+
+  /// Gives the closed temporary file (filled by another writer) its final name; removes it when that fails.
+  func rename() throws(RenderError) {
+    guard let temporary else { return }
+    guard Glibc.rename(temporaryPath, path) == 0 else {
       let code = errno
-      unlink(temporaryPath)
+      temporary.remove()
       throw .outputUnwritable(file: path, errno: code)
     }
+    temporary.forget()
   }
 
   /// Closes the temporary file and leaves it for another writer to fill under `temporaryPath`.
@@ -72,12 +89,12 @@ final class OutputFile {
     descriptor = -1
   }
 
-  /// Closes and removes the temporary file, if it is still there.
+  /// Closes and removes the temporary file, if it is still open.
   func abandon() {
     guard descriptor >= 0 else { return }
     close(descriptor)
     descriptor = -1
-    if !isSpecial { unlink(temporaryPath) }
+    temporary?.remove()
   }
 
   /// Numbers the temporary files of this process.

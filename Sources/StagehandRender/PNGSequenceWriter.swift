@@ -92,8 +92,7 @@ public final class PNGSequenceWriter: FrameWriter {
       }
       // A device or a pipe is written in place (`OutputFile`), and never removed.
       let temporary = file.temporaryPath
-      let special = file.isSpecial
-      if !special { temporaries.add(temporary) }
+      if let recorded = file.temporary { temporaries.add(recorded) }
       // Frames are opaque: premultiplied and straight alpha are the same bytes.
       let result = sh_png_write(
         temporary, frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width), UInt32(frame.height),
@@ -102,7 +101,7 @@ public final class PNGSequenceWriter: FrameWriter {
       do throws(RenderError) {
         try result.check(final)
       } catch {
-        if !special { unlink(temporary) }
+        if let recorded = file.temporary { temporaries.remove(recorded) }
         return .failure(error)
       }
       return .success(temporary)
@@ -117,36 +116,48 @@ public final class PNGSequenceWriter: FrameWriter {
 
   /// Renames every frame's temporary file to its final name.
   public func finish() throws(RenderError) {
-    for (number, file) in written.enumerated() where rename(file.temporary, file.final) != 0 {
-      let code = errno
-      for later in written[number...] { unlink(later.temporary) }
-      written.removeAll()
-      throw .outputUnwritable(file: file.final, errno: code)
+    for (number, file) in written.enumerated() {
+      guard rename(file.temporary, file.final) == 0 else {
+        let code = errno
+        for later in written[number...] { unlink(later.temporary) }
+        written.removeAll()
+        throw .outputUnwritable(file: file.final, errno: code)
+      }
+      temporaries.forget(file.temporary)
     }
     written.removeAll()
-    temporaries.removeAll()
+    for path in temporaries.removeAll() { path.forget() }
   }
 
   /// Removes every temporary file, and the directory when this writer created it.
   public func abandon() {
-    for path in temporaries.removeAll() { unlink(path) }
+    for path in temporaries.removeAll() { path.remove() }
     written.removeAll()
     if let createdDirectory { rmdir(createdDirectory) }
   }
 }
 
-/// The temporary files of a sequence, shared by the drawing threads.
+/// The temporary files of a sequence, shared by the drawing threads, by path.
 final class TemporaryFiles: Sendable {
-  private let paths = Mutex<[String]>([])
+  private let paths = Mutex<[String: TemporaryPath]>([:])
 
   /// Records a temporary file.
-  func add(_ path: String) { paths.withLock { $0.append(path) } }
+  func add(_ path: TemporaryPath) { paths.withLock { $0[path.path] = path } }
+
+  /// Removes a temporary file and forgets it.
+  func remove(_ path: TemporaryPath) {
+    paths.withLock { _ = $0.removeValue(forKey: path.path) }
+    path.remove()
+  }
+
+  /// Forgets the file at `path`, renamed to its final name.
+  func forget(_ path: String) { paths.withLock { $0.removeValue(forKey: path) }?.forget() }
 
   /// Forgets every file and returns them.
   @discardableResult
-  func removeAll() -> [String] {
+  func removeAll() -> [TemporaryPath] {
     paths.withLock { paths in
-      defer { paths = [] }; return paths
+      defer { paths = [:] }; return Array(paths.values)
     }
   }
 }

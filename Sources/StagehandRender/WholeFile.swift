@@ -28,22 +28,16 @@ public enum WholeFile {
   public static func writePNG(_ frame: Frame, to path: String) throws(RenderError) {
     let file = try OutputFile(path: path)
     file.closeKeepingFile()
-    let special = file.isSpecial
     let result = sh_png_write(
       file.temporaryPath, frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width),
       UInt32(frame.height), frame.rowBytes, 1, 6)
     do throws(RenderError) {
       try result.check(path)
     } catch {
-      if !special { unlink(file.temporaryPath) }
+      file.temporary?.remove()
       throw error
     }
-    guard !special else { return }
-    guard rename(file.temporaryPath, path) == 0 else {
-      let code = errno
-      unlink(file.temporaryPath)
-      throw .outputUnwritable(file: path, errno: code)
-    }
+    try file.rename()
   }
 
   /// The bytes of the file at `path`; `nil` when it cannot be read.
@@ -69,7 +63,7 @@ extension PixelImage {
   public func pngDataURL(scratch: String) throws(RenderError) -> String {
     let file = try OutputFile(path: scratch)
     file.closeKeepingFile()
-    defer { unlink(file.temporaryPath) }
+    defer { file.temporary?.remove() }
     let result = sh_png_write(
       file.temporaryPath, storage.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height), width * 4, 1, 6
     )

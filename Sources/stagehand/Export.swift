@@ -79,6 +79,8 @@ struct Export: ParsableCommand {
   }
 
   func run() throws {
+    // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
+    InterruptCleanup.install()
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     let transition = options.transition

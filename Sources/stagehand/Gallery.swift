@@ -64,6 +64,8 @@ struct Gallery: ParsableCommand {
   }
 
   func run() throws {
+    // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
+    InterruptCleanup.install()
     let registry = catalogOptions.registry()
     let catalog = registry.catalog()
     reportProblems(catalog)

@@ -24,7 +24,8 @@ struct Render: ParsableCommand {
       A transition of D seconds gives round(D x fps) frames (at least 2), from its start to its end, both included. \
       The format comes from the output's name (frames/%04d.png, out.webp, out.y4m, out.rgba) or --format; with \
       '-o -' and --format y4m or rgba the frames go to standard output, e.g. | ffmpeg -i - out.mp4. The output is \
-      written under a temporary name and renamed when complete: an error leaves nothing behind.
+      written under a temporary name and renamed when complete: an error, or SIGINT, SIGTERM or SIGHUP (which end the \
+      command with the signal's status), leaves nothing behind.
 
       Exit codes: 0 success, 1 a picture cannot be read or the output cannot be written (or the plugin failed), 64 \
       a usage error.
@@ -123,6 +124,8 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
+    // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
+    InterruptCleanup.install()
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     let transition = options.transition
