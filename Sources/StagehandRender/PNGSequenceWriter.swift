@@ -19,9 +19,17 @@ public final class PNGSequenceWriter: FrameWriter {
   /// Every temporary file the drawing threads made, delivered or not, until renamed.
   private let temporaries = TemporaryFiles()
   private var createdDirectory: String?
+  /// Whether older frames of the pattern are removed once the new ones are in place.
+  private let overwrite: Bool
 
   /// A writer to the frames `pattern` names; the directory the pattern names is created when missing (one level).
-  public init(pattern: String) throws(RenderError) {
+  ///
+  /// Files of the pattern already there (the same name before and after the number, which has at least the
+  /// pattern's digits) would mix with the new frames: they are refused, before anything is written, unless
+  /// `overwrite` is set; then `finish` removes those that the new frames do not replace, once the new ones are in
+  /// place (a failed or interrupted rendering leaves the older sequence whole).
+  public init(pattern: String, overwrite: Bool = false) throws(RenderError) {
+    self.overwrite = overwrite
     guard let parts = Self.split(pattern) else { throw .outputUnwritable(file: pattern, errno: EINVAL) }
     (prefix, digits, suffix) = parts
     let first = Self.name(1, prefix: prefix, digits: digits, suffix: suffix)
@@ -36,6 +44,34 @@ public final class PNGSequenceWriter: FrameWriter {
     // Fails now, before any drawing, when the directory is not writable.
     let probe = try OutputFile(path: first)
     probe.abandon()
+    let existing = Self.existingFrames(prefix: prefix, digits: digits, suffix: suffix)
+    if !existing.isEmpty && !overwrite { throw .framesExist(pattern: pattern, files: existing) }
+  }
+
+  /// The files already in the pattern's directory whose names the pattern matches, sorted; none when the number is
+  /// in a directory's name.
+  static func existingFrames(prefix: String, digits: Int, suffix: String) -> [String] {
+    guard !suffix.contains("/") else { return [] }
+    let slash = prefix.lastIndex(of: "/")
+    let directory = slash.map { String(prefix[...$0]) } ?? ""
+    let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+    guard let stream = opendir(directory.isEmpty ? "." : directory) else { return [] }
+    defer { closedir(stream) }
+    var found: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      let bytes = Array(name.utf8)
+      let (head, tail) = (Array(start.utf8), Array(suffix.utf8))
+      guard bytes.count > head.count + tail.count, bytes.starts(with: head),
+        bytes.reversed().starts(with: tail.reversed())
+      else { continue }
+      let number = bytes[head.count..<(bytes.count - tail.count)]
+      guard number.count >= max(digits, 1), number.allSatisfy({ (0x30...0x39).contains($0) }) else { continue }
+      found.append(directory + name)
+    }
+    return found.sorted()
   }
 
   /// Splits a pattern with exactly one `%d`, `%Nd` or `%0Nd` (N from 1 to 9) and no other `%` but `%%`.
@@ -124,6 +160,12 @@ public final class PNGSequenceWriter: FrameWriter {
         throw .outputUnwritable(file: file.final, errno: code)
       }
       temporaries.forget(file.temporary)
+    }
+    if overwrite {
+      let kept = Set(written.map(\.final))
+      for file in Self.existingFrames(prefix: prefix, digits: digits, suffix: suffix) where !kept.contains(file) {
+        unlink(file)
+      }
     }
     written.removeAll()
     for path in temporaries.removeAll() { path.forget() }

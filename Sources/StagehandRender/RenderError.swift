@@ -21,13 +21,15 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case outputUnwritable(file: String, errno: Int32)
   /// An encoder refused the frames; `reason` is its own words.
   case encoderFailed(file: String, reason: String)
+  /// Files of a PNG sequence's pattern are already there, and the new frames would mix with them; nothing was written.
+  case framesExist(pattern: String, files: [String])
 
   /// The file the error is about.
   public var file: String {
     switch self {
     case .imageUnreadable(let file, _), .imageFormatUnknown(let file), .imageTooLarge(let file, _, _, _),
       .imageCorrupt(let file, _), .imageTruncated(let file), .outOfMemory(let file),
-      .outputUnwritable(let file, _), .encoderFailed(let file, _):
+      .outputUnwritable(let file, _), .encoderFailed(let file, _), .framesExist(let file, _):
       file
     }
   }
@@ -56,7 +58,18 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         + "(nothing was left behind)"
     case .encoderFailed(let file, let reason):
       "the encoder refused to write '\(file)' (\(reason)); try another size or format"
+    case .framesExist(let pattern, let files):
+      "the frames '\(pattern)' would mix with \(files.count) older \(files.count == 1 ? "frame" : "frames") of that "
+        + "pattern (\(Self.names(files))); give --overwrite to replace them, or choose another directory or "
+        + "pattern (nothing was written)"
     }
+  }
+
+  /// The files, quoted: all of them up to four, else the first two and the last.
+  static func names(_ files: [String]) -> String {
+    let quoted = files.map { "'\($0)'" }
+    guard quoted.count > 4 else { return quoted.joined(separator: ", ") }
+    return quoted[..<2].joined(separator: ", ") + ", ... " + quoted[quoted.count - 1]
   }
 
   /// The C library's text for `errno`.

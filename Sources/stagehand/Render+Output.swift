@@ -37,7 +37,8 @@ extension Render {
     if output == "-" { signal(SIGPIPE, SIG_IGN) }
     switch format {
     case .png:
-      try job.run(into: try PNGSequenceWriter(pattern: output), progress: progress.report)
+      try job.run(
+        into: try PNGSequenceWriter(pattern: output, overwrite: overwrite), progress: progress.report)
     case .webp:
       try job.run(into: try WebPWriter(path: output, width: width, height: height, fps: fps), progress: progress.report)
     case .y4m, .rgba:

@@ -63,6 +63,12 @@ struct Render: ParsableCommand {
     help: ArgumentHelp("The format: png, webp, y4m or rgba (default: from the output's name).", valueName: "format"))
   var format: String?
 
+  @Flag(
+    help: ArgumentHelp(
+      "PNG frames: remove the older frames of the pattern that the new ones do not replace (without it, a pattern "
+        + "that has frames already is refused)."))
+  var overwrite = false
+
   @Option(help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
   var threads: Int?
 

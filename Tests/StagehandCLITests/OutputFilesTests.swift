@@ -1,0 +1,54 @@
+import Foundation
+import StagehandTestSupport
+import Testing
+
+/// Output files of `render`, `gallery` and `export`: PNG sequences never mix with older frames, missing directories
+/// are created for every format, and messages name the user's paths.
+@Suite("Output files")
+struct OutputFilesTests {
+  /// Renders `push` at 30 fps for `seconds` (12 frames for 0.4 s) to the frames `pattern`.
+  static func renderFrames(_ pattern: String, seconds: String, _ extra: [String] = []) throws -> ProcessResult {
+    try runStagehand(
+      ["render", "push", "--size", "32x24", "--fps", "30", "--duration", seconds, "-o", pattern] + extra,
+      environment: cleanEnvironment)
+  }
+
+  @Test("12 frames over 18 older frames of the pattern are refused before anything is written, naming them")
+  func olderFramesRefused() throws {
+    let directory = try TemporaryDirectory()
+    let pattern = directory.path + "/fr/%04d.png"
+    #expect(try Self.renderFrames(pattern, seconds: "0.6").status == 0)
+    let before = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/fr").sorted()
+    #expect(before.count == 18)
+    let stamps = before.map { try? FileManager.default.attributesOfItem(atPath: directory.path + "/fr/" + $0) }
+    let result = try Self.renderFrames(pattern, seconds: "0.4")
+    #expect(result.status == 1)
+    let message = result.standardError
+    #expect(message.contains("the frames '\(pattern)' would mix with 18 older frames of that pattern"), "\(message)")
+    #expect(message.contains("'\(directory.path)/fr/0001.png'") && message.contains("'\(directory.path)/fr/0018.png'"))
+    #expect(message.contains("give --overwrite"))
+    let after = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/fr").sorted()
+    #expect(after == before, "nothing written, nothing left behind")
+    let stampsAfter = after.map { try? FileManager.default.attributesOfItem(atPath: directory.path + "/fr/" + $0) }
+    #expect(
+      zip(stamps, stampsAfter).allSatisfy {
+        ($0?[.modificationDate] as? Date) == ($1?[.modificationDate] as? Date)
+      })
+  }
+
+  @Test("--overwrite: 12 frames over 18 leave exactly the 12 new ones, and files of other names alone")
+  func overwriteRemovesOlderFrames() throws {
+    let directory = try TemporaryDirectory()
+    let pattern = directory.path + "/fr/%04d.png"
+    #expect(try Self.renderFrames(pattern, seconds: "0.6").status == 0)
+    for other in ["notes.txt", "0001.jpg", "x0001.png", "12.png"] {
+      #expect(FileManager.default.createFile(atPath: directory.path + "/fr/" + other, contents: Data()))
+    }
+    let result = try Self.renderFrames(pattern, seconds: "0.4", ["--overwrite"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/fr").sorted()
+    let frames = (1...12).map { String(format: "%04d.png", $0) }
+    #expect(names == (frames + ["0001.jpg", "12.png", "notes.txt", "x0001.png"]).sorted())
+    #expect(IndependentDecoders.readPNG(directory.path + "/fr/0012.png") != nil)
+  }
+}
