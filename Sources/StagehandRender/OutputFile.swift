@@ -20,9 +20,13 @@ final class OutputFile {
   let temporary: TemporaryPath?
   private var descriptor: Int32
 
-  /// Creates the temporary file; fails with the final path's name when its directory is missing or not writable, or
-  /// when the path is a directory.
-  init(path: String) throws(RenderError) {
+  /// The directories this file's creation made (``OutputDirectories``), removed again when it is abandoned.
+  private var createdDirectories: [String] = []
+
+  /// Creates the temporary file; fails with the final path's name when its directory is not writable (or missing,
+  /// unless `createsDirectories`: then the missing directories are created, see ``OutputDirectories``), or when the
+  /// path is a directory.
+  init(path: String, createsDirectories: Bool = false) throws(RenderError) {
     self.path = path
     var status = stat()
     if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
@@ -38,6 +42,9 @@ final class OutputFile {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    if createsDirectories, !directory.isEmpty {
+      createdDirectories = try OutputDirectories.create(String(directory.dropLast()), for: path)
+    }
     let serial = OutputFile.counter.add()
     temporaryPath = "\(directory).\(name).stagehand-\(getpid())-\(serial).tmp"
     let temporary = TemporaryPath(temporaryPath)
@@ -46,6 +53,7 @@ final class OutputFile {
     guard descriptor >= 0 else {
       let code = errno
       temporary.forget()
+      OutputDirectories.remove(createdDirectories)
       throw .outputUnwritable(file: path, errno: code)
     }
   }
@@ -66,6 +74,7 @@ final class OutputFile {
     descriptor = -1
     guard closed == 0 else {
       temporary?.remove()
+      OutputDirectories.remove(createdDirectories)
       throw .outputUnwritable(file: path, errno: closeError)
     }
     try rename()
@@ -77,9 +86,17 @@ final class OutputFile {
     guard Glibc.rename(temporaryPath, path) == 0 else {
       let code = errno
       temporary.remove()
+      OutputDirectories.remove(createdDirectories)
       throw .outputUnwritable(file: path, errno: code)
     }
     temporary.forget()
+  }
+
+  /// Removes the temporary file (closed or not) and the directories its creation made.
+  func remove() {
+    guard descriptor < 0 else { return abandon() }
+    temporary?.remove()
+    OutputDirectories.remove(createdDirectories)
   }
 
   /// Closes the temporary file and leaves it for another writer to fill under `temporaryPath`.
@@ -95,10 +112,48 @@ final class OutputFile {
     close(descriptor)
     descriptor = -1
     temporary?.remove()
+    OutputDirectories.remove(createdDirectories)
   }
 
   /// Numbers the temporary files of this process.
   static let counter = Counter()
+}
+
+/// The missing directories of an output, created for every format alike: with their missing parents (mode 0777 less
+/// the umask), except a directory of the root, which is never created (`/nonexistent/out.webp` is a typo, not a place
+/// for a new directory).
+public enum OutputDirectories {
+  /// Creates the missing directories of `directory`, the directory of the output `file` (the name messages give);
+  /// returns those it created, outermost first. It stops at a file in the way, whose error (ENOTDIR) the output's
+  /// creation then reports.
+  public static func create(_ directory: String, for file: String) throws(RenderError) -> [String] {
+    var created: [String] = []
+    var prefix = directory.hasPrefix("/") ? "/" : ""
+    for component in directory.split(separator: "/") {
+      prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
+      var status = stat()
+      if stat(prefix, &status) == 0 {
+        // A file in the way: opening the output says so (ENOTDIR), with the output's name.
+        guard status.st_mode & S_IFMT == S_IFDIR else { return created }
+        continue
+      }
+      if prefix.hasPrefix("/") && !prefix.dropFirst().contains("/") {
+        throw .outputUnwritable(file: file, errno: ENOENT)
+      }
+      guard mkdir(prefix, 0o777) == 0 || errno == EEXIST else {
+        let code = errno
+        remove(created)
+        throw .directoryUncreatable(file: file, directory: prefix, errno: code)
+      }
+      created.append(prefix)
+    }
+    return created
+  }
+
+  /// Removes the directories `create` made, innermost first, those that are empty.
+  public static func remove(_ created: [String]) {
+    for directory in created.reversed() { rmdir(directory) }
+  }
 }
 
 /// A thread-safe counter.

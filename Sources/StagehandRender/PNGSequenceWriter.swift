@@ -18,11 +18,12 @@ public final class PNGSequenceWriter: FrameWriter {
   private var written: [(temporary: String, final: String)] = []
   /// Every temporary file the drawing threads made, delivered or not, until renamed.
   private let temporaries = TemporaryFiles()
-  private var createdDirectory: String?
+  private var createdDirectories: [String] = []
   /// Whether older frames of the pattern are removed once the new ones are in place.
   private let overwrite: Bool
 
-  /// A writer to the frames `pattern` names; the directory the pattern names is created when missing (one level).
+  /// A writer to the frames `pattern` names; the directories the pattern names are created when missing
+  /// (``OutputDirectories``).
   ///
   /// Files of the pattern already there (the same name before and after the number, which has at least the
   /// pattern's digits) would mix with the new frames: they are refused, before anything is written, unless
@@ -34,16 +35,16 @@ public final class PNGSequenceWriter: FrameWriter {
     (prefix, digits, suffix) = parts
     let first = Self.name(1, prefix: prefix, digits: digits, suffix: suffix)
     if let slash = first.lastIndex(of: "/"), slash != first.startIndex {
-      let directory = String(first[..<slash])
-      if mkdir(directory, 0o777) == 0 {
-        createdDirectory = directory
-      } else if errno != EEXIST {
-        throw .outputUnwritable(file: first, errno: errno)
-      }
+      createdDirectories = try OutputDirectories.create(String(first[..<slash]), for: pattern)
     }
     // Fails now, before any drawing, when the directory is not writable.
-    let probe = try OutputFile(path: first)
-    probe.abandon()
+    do throws(RenderError) {
+      let probe = try OutputFile(path: first)
+      probe.abandon()
+    } catch {
+      OutputDirectories.remove(createdDirectories)
+      throw error
+    }
     let existing = Self.existingFrames(prefix: prefix, digits: digits, suffix: suffix)
     if !existing.isEmpty && !overwrite { throw .framesExist(pattern: pattern, files: existing) }
   }
@@ -175,7 +176,7 @@ public final class PNGSequenceWriter: FrameWriter {
   public func abandon() {
     for path in temporaries.removeAll() { path.remove() }
     written.removeAll()
-    if let createdDirectory { rmdir(createdDirectory) }
+    OutputDirectories.remove(createdDirectories)
   }
 }
 

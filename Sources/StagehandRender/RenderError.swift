@@ -21,6 +21,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case outputUnwritable(file: String, errno: Int32)
   /// An encoder refused the frames; `reason` is its own words.
   case encoderFailed(file: String, reason: String)
+  /// A missing directory of the output `file` cannot be created (`errno`); nothing was written.
+  case directoryUncreatable(file: String, directory: String, errno: Int32)
   /// Files of a PNG sequence's pattern are already there, and the new frames would mix with them; nothing was written.
   case framesExist(pattern: String, files: [String])
 
@@ -29,7 +31,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .imageUnreadable(let file, _), .imageFormatUnknown(let file), .imageTooLarge(let file, _, _, _),
       .imageCorrupt(let file, _), .imageTruncated(let file), .outOfMemory(let file),
-      .outputUnwritable(let file, _), .encoderFailed(let file, _), .framesExist(let file, _):
+      .outputUnwritable(let file, _), .encoderFailed(let file, _), .framesExist(let file, _),
+      .directoryUncreatable(let file, _, _):
       file
     }
   }
@@ -58,6 +61,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         + "(nothing was left behind)"
     case .encoderFailed(let file, let reason):
       "the encoder refused to write '\(file)' (\(reason)); try another size or format"
+    case .directoryUncreatable(let file, let directory, let code):
+      "cannot write '\(file)': cannot create the directory '\(directory)': \(Self.systemMessage(code)); choose a "
+        + "writable place (nothing was left behind)"
     case .framesExist(let pattern, let files):
       "the frames '\(pattern)' would mix with \(files.count) older \(files.count == 1 ? "frame" : "frames") of that "
         + "pattern (\(Self.names(files))); give --overwrite to replace them, or choose another directory or "

@@ -1,4 +1,5 @@
 import CStagehandSystem
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -6,21 +7,22 @@ import CStagehandSystem
 
 /// A temporary file's path, recorded for the signal handler before the file is created: SIGINT, SIGTERM or SIGHUP
 /// removes it (``InterruptCleanup``) until it is forgotten, once renamed to its final name or removed.
-struct TemporaryPath: Sendable {
+final class TemporaryPath: Sendable {
   /// The path.
   let path: String
   /// Its slot in the signal handler's table, or a negative number when the table had no room (then a signal leaves
-  /// the file behind; an error never does).
-  private let slot: Int32
+  /// the file behind; an error never does) or once it is forgotten.
+  private let slot: Atomic<Int32>
 
   /// Records `path`.
   init(_ path: String) {
     self.path = path
-    slot = sh_temporary_add(path)
+    slot = Atomic(sh_temporary_add(path))
   }
 
-  /// Forgets the path, once the file has been renamed or removed.
-  func forget() { sh_temporary_forget(slot) }
+  /// Forgets the path, once the file has been renamed or removed; a second call does nothing (the slot may hold
+  /// another path by then).
+  func forget() { sh_temporary_forget(slot.exchange(-1, ordering: .acquiringAndReleasing)) }
 
   /// Removes the file and forgets the path.
   func remove() {

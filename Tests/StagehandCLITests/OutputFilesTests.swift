@@ -52,3 +52,59 @@ struct OutputFilesTests {
     #expect(IndependentDecoders.readPNG(directory.path + "/fr/0012.png") != nil)
   }
 }
+
+/// Missing directories: created, with their parents, for every output of `render`, `export` and `gallery`; a
+/// directory that cannot be made is named with the user's own path.
+@Suite("Output directories")
+struct OutputDirectoriesTests {
+  @Test(
+    "render, export and gallery create the missing directories of every format",
+    arguments: [
+      ["render", "push", "--size", "32x24", "-o", "new/a/x.webp"],
+      ["render", "push", "--size", "32x24", "-o", "new/a/%04d.png"],
+      ["render", "push", "--size", "32x24", "-o", "new/a/x.y4m"],
+      ["render", "push", "--size", "32x24", "-o", "new/a/x.rgba"],
+      ["export", "flip", "-o", "new/a/x.html"],
+      ["export", "flip", "-o", "new/a/x.css"],
+      ["export", "flip", "-o", "new/a/x.json"],
+      ["gallery", "--size", "16x16", "-o", "new/a/gallery"],
+    ])
+  func created(_ arguments: [String]) throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.path + "/" + arguments.last!
+    let result = try runStagehand(arguments.dropLast() + [output], environment: cleanEnvironment)
+    #expect(result.status == 0, "\(result.standardError)")
+    let written = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/new/a")
+    #expect(!written.isEmpty)
+    #expect(written.allSatisfy { !$0.hasPrefix(".") }, "no temporary file: \(written)")
+  }
+
+  @Test(
+    "a directory that cannot be made is refused naming the user's path, and nothing is left behind",
+    arguments: [
+      ["render", "push", "--size", "32x24", "-o", "file/sub/x.webp"],
+      ["render", "push", "--size", "32x24", "-o", "file/sub/%04d.png"],
+      ["render", "push", "--size", "32x24", "-o", "file/x.y4m"],
+      ["export", "flip", "-o", "file/sub/x.html"],
+      ["export", "flip", "-o", "file/x.json"],
+      ["gallery", "--size", "16x16", "-o", "file/gallery"],
+    ])
+  func refused(_ arguments: [String]) throws {
+    let directory = try TemporaryDirectory()
+    #expect(FileManager.default.createFile(atPath: directory.path + "/file", contents: Data()))
+    let output = directory.path + "/" + arguments.last!
+    let result = try runStagehand(arguments.dropLast() + [output], environment: cleanEnvironment)
+    #expect(result.status == 1)
+    let named = output.replacingOccurrences(of: "%04d", with: "0001")
+    #expect(result.standardError.contains("'\(named)': Not a directory"), "\(result.standardError)")
+    #expect(directory.contents == ["file"])
+  }
+
+  @Test("export -o /nonexistent/x.html names that path, not a scratch file beside it")
+  func exportNamesTheUsersPath() throws {
+    let result = try runStagehand(["export", "flip", "-o", "/nonexistent/x.html"], environment: cleanEnvironment)
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("cannot write '/nonexistent/x.html': No such file or directory"))
+    #expect(!result.standardError.contains("x.html.png"))
+  }
+}
