@@ -34,8 +34,18 @@ final class OutputFile {
       isSpecial = true
       temporaryPath = path
       temporary = nil
-      descriptor = open(path, O_WRONLY | O_CLOEXEC)
+      // Opened without blocking: a pipe with no reader fails at once (ENXIO) instead of waiting forever; its reader
+      // may be starting beside this command (`reader < pipe & stagehand ... -o pipe`), so it is given 2 s.
+      var waited = 0
+      while true {
+        descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor < 0, errno == ENXIO, status.st_mode & S_IFMT == S_IFIFO else { break }
+        guard waited < 200 else { throw .pipeWithoutReader(file: path) }
+        usleep(10_000)
+        waited += 1
+      }
       guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: errno) }
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
       return
     }
     isSpecial = false

@@ -137,9 +137,10 @@ struct Render: ParsableCommand {
     let transition = options.transition
     let context = options.context
     var frames: [FrameStates] = []
+    let resolved = try resolve(registry, transition)
+    // The pictures are read before the plugin is loaded: nothing a plugin does can change what they name.
+    let scene = try readScene(bounds: context.bounds)
     do {
-      let resolved = try registry.resolve(transition.style)
-      _ = try resolved.values(overriding: transition.parameters)
       var plays: [(Animation, Bool)] = []
       if !inverse { plays.append((try registry.forward(transition, in: context), false)) }
       if inverse || both { plays.append((try registry.inverse(transition, in: context), true)) }
@@ -158,7 +159,7 @@ struct Render: ParsableCommand {
     }
     let job: RenderJob
     do {
-      job = RenderJob(scene: try scene(bounds: context.bounds), frames: frames, threads: threads ?? Self.cores)
+      job = RenderJob(scene: scene, frames: frames, threads: threads ?? Self.cores)
       try write(job, format: try chosenFormat())
     } catch let error as RenderError {
       printError("stagehand: \(error)")
@@ -168,6 +169,27 @@ struct Render: ParsableCommand {
       print(
         "\(output): \(frames.count) frames, \(job.scene.width)x\(job.scene.height) at \(fps) fps "
           + "(\((Double(frames.count) / Double(fps)).formatted(2)) s)")
+    }
+  }
+
+  /// The style `transition` names, its parameters checked (no library is loaded).
+  func resolve(_ registry: Registry, _ transition: Transition) throws -> ResolvedStyle {
+    do throws(RegistryError) {
+      let resolved = try registry.resolve(transition.style)
+      _ = try resolved.values(overriding: transition.parameters)
+      return resolved
+    } catch {
+      throw Exit.report(error)
+    }
+  }
+
+  /// The scene, or exit 1 with the picture's error.
+  func readScene(bounds: Rect) throws -> Scene {
+    do throws(RenderError) {
+      return try scene(bounds: bounds)
+    } catch {
+      printError("stagehand: \(error)")
+      throw Exit.failure
     }
   }
 

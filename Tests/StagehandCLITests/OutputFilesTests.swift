@@ -108,3 +108,73 @@ struct OutputDirectoriesTests {
     #expect(!result.standardError.contains("x.html.png"))
   }
 }
+
+/// Inputs and outputs that are not regular files never hold a command: a pipe as a picture, an output or the
+/// allow-list is refused at once (an output pipe after 2 s without a reader), and a picture too wide for the
+/// renderer's fixed point is refused, never drawn blank.
+@Suite("Inputs and outputs that are not regular files")
+struct SpecialFilesTests {
+  @Test("a pipe as --from is refused, naming it")
+  func pipeAsPicture() throws {
+    let directory = try TemporaryDirectory()
+    let pipe = directory.path + "/pipe"
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let result = try runStagehand(
+      ["render", "push", "--size", "32x24", "--from", pipe, "-o", directory.path + "/out.webp"],
+      environment: cleanEnvironment, timeLimit: 60)
+    #expect(!result.timedOut)
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("the image '\(pipe)' is not a regular file"), "\(result.standardError)")
+    #expect(directory.contents == ["pipe"])
+  }
+
+  @Test("a pipe that no program reads as -o is refused, naming it")
+  func pipeAsOutput() throws {
+    let directory = try TemporaryDirectory()
+    let pipe = directory.path + "/pipe"
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let result = try runStagehand(
+      ["render", "push", "--size", "32x24", "-o", pipe, "--format", "rgba"], environment: cleanEnvironment,
+      timeLimit: 60)
+    #expect(!result.timedOut)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains("cannot write '\(pipe)': it is a pipe that no program reads"),
+      "\(result.standardError)")
+    #expect(directory.contents == ["pipe"])
+  }
+
+  @Test("a pipe as the allow-list is refused, naming it: no plugin is allowed")
+  func pipeAsAllowList() throws {
+    let directory = try TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: directory.path + "/stagehand", withIntermediateDirectories: true)
+    let pipe = directory.path + "/stagehand/allowed-plugins"
+    #expect(mkfifo(pipe, 0o600) == 0)
+    var environment = cleanEnvironment
+    environment["XDG_CONFIG_HOME"] = directory.path
+    environment["XDG_CACHE_HOME"] = directory.path + "/cache"
+    let result = try runStagehand(
+      ["render", "push", "--size", "32x24", "-o", directory.path + "/out.webp"], environment: environment,
+      timeLimit: 60)
+    #expect(!result.timedOut)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains("the allow-list \(pipe) is not a regular file"), "\(result.standardError)")
+  }
+
+  @Test("a 36,000 x 1 picture is refused with the renderer's limit, not drawn blank")
+  func tooWidePicture() throws {
+    let directory = try TemporaryDirectory()
+    let wide = directory.path + "/wide.png"
+    let picture = DecodedPicture(width: 36_000, height: 1, rgba: [UInt8](repeating: 200, count: 36_000 * 4))
+    #expect(IndependentDecoders.writePNG(picture, to: wide))
+    let result = try runStagehand(
+      ["render", "push", "--size", "32x24", "--from", wide, "-o", directory.path + "/out.webp"],
+      environment: cleanEnvironment, timeLimit: 60)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains("the image '\(wide)' is 36000x1 pixels")
+        && result.standardError.contains("at most 32767 pixels on a side"), "\(result.standardError)")
+    #expect(directory.contents == ["wide.png"])
+  }
+}
