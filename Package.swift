@@ -110,8 +110,11 @@ let package = Package(
       name: "CStagehandImages", dependencies: ["CStagehandPNG", "CStagehandJPEG", "CStagehandWebP"],
       cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
 
-    // Drawing transitions: the pixman renderer, images in and out, the terminal preview.
-    .target(name: "StagehandRender", dependencies: ["StagehandAnimation", "CStagehandPixman", "CStagehandImages"]),
+    // Drawing transitions: the pixman renderer, images in and out, the terminal preview; the temporary files that a
+    // signal removes (CStagehandSystem).
+    .target(
+      name: "StagehandRender",
+      dependencies: ["StagehandAnimation", "CStagehandPixman", "CStagehandImages", "CStagehandSystem"]),
 
     // Built-in plugins.
     .target(

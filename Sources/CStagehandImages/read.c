@@ -1,6 +1,7 @@
 // sh_image_read: tells PNG from JPEG by the first bytes, then hands the file to the decoder of its format.
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -10,6 +11,8 @@ void sh_image_set_message(sh_image_result *result, const char *text) {
     memcpy(result->message, text, length);
     result->message[length] = '\0';
 }
+
+static sh_image_result read_file(FILE *file, uint64_t max_pixels, uint8_t **pixels);
 
 sh_image_result sh_image_read(const char *path, uint64_t max_pixels, uint8_t **pixels) {
     sh_image_result result;
@@ -21,6 +24,26 @@ sh_image_result sh_image_read(const char *path, uint64_t max_pixels, uint8_t **p
         result.system_error = errno;
         return result;
     }
+    return read_file(file, max_pixels, pixels);
+}
+
+sh_image_result sh_image_read_descriptor(int descriptor, uint64_t max_pixels, uint8_t **pixels) {
+    sh_image_result result;
+    memset(&result, 0, sizeof(result));
+    *pixels = NULL;
+    FILE *file = fdopen(descriptor, "rb");
+    if (file == NULL) {
+        result.status = SH_IMAGE_UNREADABLE;
+        result.system_error = errno;
+        close(descriptor);
+        return result;
+    }
+    return read_file(file, max_pixels, pixels);
+}
+
+static sh_image_result read_file(FILE *file, uint64_t max_pixels, uint8_t **pixels) {
+    sh_image_result result;
+    memset(&result, 0, sizeof(result));
     unsigned char magic[8];
     size_t got = fread(magic, 1, sizeof(magic), file);
     if (got < sizeof(magic) && ferror(file)) {

@@ -29,14 +29,22 @@ public struct AllowList: Hashable, Sendable {
   /// Reads the allow-list at `path`: nil when there is no such file (pinning is off); an empty list and a problem when
   /// it cannot be read or trusted, or a line is malformed (then nothing is allowed: a broken pin list fails closed).
   public static func read(_ path: String) -> (list: AllowList, problem: String?)? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Opened without blocking, so that a pipe cannot hold the command; refused below unless a regular file.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       return errno == ENOENT
         ? nil : (AllowList(hashes: [:]), "cannot read the allow-list \(path): \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_size <= 1 << 20 else {
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return (
+        AllowList(hashes: [:]),
+        "the allow-list \(path) is not a regular file (a pipe, a device or a directory); no plugin is allowed until "
+          + "it is one"
+      )
+    }
+    guard info.st_size <= 1 << 20 else {
       return (AllowList(hashes: [:]), "the allow-list \(path) is not a small text file; no plugin is allowed")
     }
     if let why = LibraryTrust.problem(info, what: "the allow-list \(path)") {

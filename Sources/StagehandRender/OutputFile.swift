@@ -3,7 +3,9 @@
 #endif
 
 /// A file written under a temporary name beside its final path, and renamed to it only once complete: an error or
-/// an interruption leaves no partial output under the final name, and `abandon()` removes the temporary file.
+/// an interruption leaves no partial output under the final name, and `abandon()` removes the temporary file. The
+/// temporary name is recorded for the signal handler (``InterruptCleanup``) before the file is created, and forgotten
+/// once the file is renamed or removed, so that SIGINT, SIGTERM or SIGHUP removes it too.
 ///
 /// An output that exists and is not a regular file (a device such as /dev/null, a pipe, a socket) is written directly:
 /// renaming a file over it would replace the device.
@@ -14,29 +16,56 @@ final class OutputFile {
   let temporaryPath: String
   /// Whether the output is written in place: a device, a pipe or a socket.
   let isSpecial: Bool
+  /// The temporary path as the signal handler knows it (`nil` for a device or a pipe).
+  let temporary: TemporaryPath?
   private var descriptor: Int32
 
-  /// Creates the temporary file; fails with the final path's name when its directory is missing or not writable, or
-  /// when the path is a directory.
-  init(path: String) throws(RenderError) {
+  /// The directories this file's creation made (``OutputDirectories``), removed again when it is abandoned.
+  private var createdDirectories: [String] = []
+
+  /// Creates the temporary file; fails with the final path's name when its directory is not writable (or missing,
+  /// unless `createsDirectories`: then the missing directories are created, see ``OutputDirectories``), or when the
+  /// path is a directory.
+  init(path: String, createsDirectories: Bool = false) throws(RenderError) {
     self.path = path
     var status = stat()
     if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
       guard status.st_mode & S_IFMT != S_IFDIR else { throw .outputUnwritable(file: path, errno: EISDIR) }
       isSpecial = true
       temporaryPath = path
-      descriptor = open(path, O_WRONLY | O_CLOEXEC)
+      temporary = nil
+      // Opened without blocking: a pipe with no reader fails at once (ENXIO) instead of waiting forever; its reader
+      // may be starting beside this command (`reader < pipe & stagehand ... -o pipe`), so it is given 2 s.
+      var waited = 0
+      while true {
+        descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor < 0, errno == ENXIO, status.st_mode & S_IFMT == S_IFIFO else { break }
+        guard waited < 200 else { throw .pipeWithoutReader(file: path) }
+        usleep(10_000)
+        waited += 1
+      }
       guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: errno) }
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
       return
     }
     isSpecial = false
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    if createsDirectories, !directory.isEmpty {
+      createdDirectories = try OutputDirectories.create(String(directory.dropLast()), for: path)
+    }
     let serial = OutputFile.counter.add()
     temporaryPath = "\(directory).\(name).stagehand-\(getpid())-\(serial).tmp"
+    let temporary = TemporaryPath(temporaryPath)
+    self.temporary = temporary
     descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: errno) }
+    guard descriptor >= 0 else {
+      let code = errno
+      temporary.forget()
+      OutputDirectories.remove(createdDirectories)
+      throw .outputUnwritable(file: path, errno: code)
+    }
   }
 
   deinit { abandon() }
@@ -54,15 +83,30 @@ final class OutputFile {
     let closeError = errno
     descriptor = -1
     guard closed == 0 else {
-      if !isSpecial { unlink(temporaryPath) }
+      temporary?.remove()
+      OutputDirectories.remove(createdDirectories)
       throw .outputUnwritable(file: path, errno: closeError)
     }
-    guard !isSpecial else { return }
-    guard rename(temporaryPath, path) == 0 else {
+    try rename()
+  }
+
+  /// Gives the closed temporary file (filled by another writer) its final name; removes it when that fails.
+  func rename() throws(RenderError) {
+    guard let temporary else { return }
+    guard Glibc.rename(temporaryPath, path) == 0 else {
       let code = errno
-      unlink(temporaryPath)
+      temporary.remove()
+      OutputDirectories.remove(createdDirectories)
       throw .outputUnwritable(file: path, errno: code)
     }
+    temporary.forget()
+  }
+
+  /// Removes the temporary file (closed or not) and the directories its creation made.
+  func remove() {
+    guard descriptor < 0 else { return abandon() }
+    temporary?.remove()
+    OutputDirectories.remove(createdDirectories)
   }
 
   /// Closes the temporary file and leaves it for another writer to fill under `temporaryPath`.
@@ -72,16 +116,54 @@ final class OutputFile {
     descriptor = -1
   }
 
-  /// Closes and removes the temporary file, if it is still there.
+  /// Closes and removes the temporary file, if it is still open.
   func abandon() {
     guard descriptor >= 0 else { return }
     close(descriptor)
     descriptor = -1
-    if !isSpecial { unlink(temporaryPath) }
+    temporary?.remove()
+    OutputDirectories.remove(createdDirectories)
   }
 
   /// Numbers the temporary files of this process.
   static let counter = Counter()
+}
+
+/// The missing directories of an output, created for every format alike: with their missing parents (mode 0777 less
+/// the umask), except a directory of the root, which is never created (`/nonexistent/out.webp` is a typo, not a place
+/// for a new directory).
+public enum OutputDirectories {
+  /// Creates the missing directories of `directory`, the directory of the output `file` (the name messages give);
+  /// returns those it created, outermost first. It stops at a file in the way, whose error (ENOTDIR) the output's
+  /// creation then reports.
+  public static func create(_ directory: String, for file: String) throws(RenderError) -> [String] {
+    var created: [String] = []
+    var prefix = directory.hasPrefix("/") ? "/" : ""
+    for component in directory.split(separator: "/") {
+      prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
+      var status = stat()
+      if stat(prefix, &status) == 0 {
+        // A file in the way: opening the output says so (ENOTDIR), with the output's name.
+        guard status.st_mode & S_IFMT == S_IFDIR else { return created }
+        continue
+      }
+      if prefix.hasPrefix("/") && !prefix.dropFirst().contains("/") {
+        throw .outputUnwritable(file: file, errno: ENOENT)
+      }
+      guard mkdir(prefix, 0o777) == 0 || errno == EEXIST else {
+        let code = errno
+        remove(created)
+        throw .directoryUncreatable(file: file, directory: prefix, errno: code)
+      }
+      created.append(prefix)
+    }
+    return created
+  }
+
+  /// Removes the directories `create` made, innermost first, those that are empty.
+  public static func remove(_ created: [String]) {
+    for directory in created.reversed() { rmdir(directory) }
+  }
 }
 
 /// A thread-safe counter.

@@ -18,24 +18,61 @@ public final class PNGSequenceWriter: FrameWriter {
   private var written: [(temporary: String, final: String)] = []
   /// Every temporary file the drawing threads made, delivered or not, until renamed.
   private let temporaries = TemporaryFiles()
-  private var createdDirectory: String?
+  private var createdDirectories: [String] = []
+  /// Whether older frames of the pattern are removed once the new ones are in place.
+  private let overwrite: Bool
 
-  /// A writer to the frames `pattern` names; the directory the pattern names is created when missing (one level).
-  public init(pattern: String) throws(RenderError) {
+  /// A writer to the frames `pattern` names; the directories the pattern names are created when missing
+  /// (``OutputDirectories``).
+  ///
+  /// Files of the pattern already there (the same name before and after the number, which has at least the
+  /// pattern's digits) would mix with the new frames: they are refused, before anything is written, unless
+  /// `overwrite` is set; then `finish` removes those that the new frames do not replace, once the new ones are in
+  /// place (a failed or interrupted rendering leaves the older sequence whole).
+  public init(pattern: String, overwrite: Bool = false) throws(RenderError) {
+    self.overwrite = overwrite
     guard let parts = Self.split(pattern) else { throw .outputUnwritable(file: pattern, errno: EINVAL) }
     (prefix, digits, suffix) = parts
     let first = Self.name(1, prefix: prefix, digits: digits, suffix: suffix)
     if let slash = first.lastIndex(of: "/"), slash != first.startIndex {
-      let directory = String(first[..<slash])
-      if mkdir(directory, 0o777) == 0 {
-        createdDirectory = directory
-      } else if errno != EEXIST {
-        throw .outputUnwritable(file: first, errno: errno)
-      }
+      createdDirectories = try OutputDirectories.create(String(first[..<slash]), for: pattern)
     }
     // Fails now, before any drawing, when the directory is not writable.
-    let probe = try OutputFile(path: first)
-    probe.abandon()
+    do throws(RenderError) {
+      let probe = try OutputFile(path: first)
+      probe.abandon()
+    } catch {
+      OutputDirectories.remove(createdDirectories)
+      throw error
+    }
+    let existing = Self.existingFrames(prefix: prefix, digits: digits, suffix: suffix)
+    if !existing.isEmpty && !overwrite { throw .framesExist(pattern: pattern, files: existing) }
+  }
+
+  /// The files already in the pattern's directory whose names the pattern matches, sorted; none when the number is
+  /// in a directory's name.
+  static func existingFrames(prefix: String, digits: Int, suffix: String) -> [String] {
+    guard !suffix.contains("/") else { return [] }
+    let slash = prefix.lastIndex(of: "/")
+    let directory = slash.map { String(prefix[...$0]) } ?? ""
+    let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+    guard let stream = opendir(directory.isEmpty ? "." : directory) else { return [] }
+    defer { closedir(stream) }
+    var found: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      let bytes = Array(name.utf8)
+      let (head, tail) = (Array(start.utf8), Array(suffix.utf8))
+      guard bytes.count > head.count + tail.count, bytes.starts(with: head),
+        bytes.reversed().starts(with: tail.reversed())
+      else { continue }
+      let number = bytes[head.count..<(bytes.count - tail.count)]
+      guard number.count >= max(digits, 1), number.allSatisfy({ (0x30...0x39).contains($0) }) else { continue }
+      found.append(directory + name)
+    }
+    return found.sorted()
   }
 
   /// Splits a pattern with exactly one `%d`, `%Nd` or `%0Nd` (N from 1 to 9) and no other `%` but `%%`.
@@ -92,8 +129,7 @@ public final class PNGSequenceWriter: FrameWriter {
       }
       // A device or a pipe is written in place (`OutputFile`), and never removed.
       let temporary = file.temporaryPath
-      let special = file.isSpecial
-      if !special { temporaries.add(temporary) }
+      if let recorded = file.temporary { temporaries.add(recorded) }
       // Frames are opaque: premultiplied and straight alpha are the same bytes.
       let result = sh_png_write(
         temporary, frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width), UInt32(frame.height),
@@ -102,7 +138,7 @@ public final class PNGSequenceWriter: FrameWriter {
       do throws(RenderError) {
         try result.check(final)
       } catch {
-        if !special { unlink(temporary) }
+        if let recorded = file.temporary { temporaries.remove(recorded) }
         return .failure(error)
       }
       return .success(temporary)
@@ -117,36 +153,54 @@ public final class PNGSequenceWriter: FrameWriter {
 
   /// Renames every frame's temporary file to its final name.
   public func finish() throws(RenderError) {
-    for (number, file) in written.enumerated() where rename(file.temporary, file.final) != 0 {
-      let code = errno
-      for later in written[number...] { unlink(later.temporary) }
-      written.removeAll()
-      throw .outputUnwritable(file: file.final, errno: code)
+    for (number, file) in written.enumerated() {
+      guard rename(file.temporary, file.final) == 0 else {
+        let code = errno
+        for later in written[number...] { unlink(later.temporary) }
+        written.removeAll()
+        throw .outputUnwritable(file: file.final, errno: code)
+      }
+      temporaries.forget(file.temporary)
+    }
+    if overwrite {
+      let kept = Set(written.map(\.final))
+      for file in Self.existingFrames(prefix: prefix, digits: digits, suffix: suffix) where !kept.contains(file) {
+        unlink(file)
+      }
     }
     written.removeAll()
-    temporaries.removeAll()
+    for path in temporaries.removeAll() { path.forget() }
   }
 
   /// Removes every temporary file, and the directory when this writer created it.
   public func abandon() {
-    for path in temporaries.removeAll() { unlink(path) }
+    for path in temporaries.removeAll() { path.remove() }
     written.removeAll()
-    if let createdDirectory { rmdir(createdDirectory) }
+    OutputDirectories.remove(createdDirectories)
   }
 }
 
-/// The temporary files of a sequence, shared by the drawing threads.
+/// The temporary files of a sequence, shared by the drawing threads, by path.
 final class TemporaryFiles: Sendable {
-  private let paths = Mutex<[String]>([])
+  private let paths = Mutex<[String: TemporaryPath]>([:])
 
   /// Records a temporary file.
-  func add(_ path: String) { paths.withLock { $0.append(path) } }
+  func add(_ path: TemporaryPath) { paths.withLock { $0[path.path] = path } }
+
+  /// Removes a temporary file and forgets it.
+  func remove(_ path: TemporaryPath) {
+    paths.withLock { _ = $0.removeValue(forKey: path.path) }
+    path.remove()
+  }
+
+  /// Forgets the file at `path`, renamed to its final name.
+  func forget(_ path: String) { paths.withLock { $0.removeValue(forKey: path) }?.forget() }
 
   /// Forgets every file and returns them.
   @discardableResult
-  func removeAll() -> [String] {
+  func removeAll() -> [TemporaryPath] {
     paths.withLock { paths in
-      defer { paths = [] }; return paths
+      defer { paths = [:] }; return Array(paths.values)
     }
   }
 }

@@ -9,19 +9,36 @@ extension PixelImage {
   /// are refused from their header, before anything is decoded, so that a small file cannot claim gigabytes.
   public static let pixelBudget = 40_000_000
 
+  /// The widest and tallest picture the renderer can place: pixman's transforms are 16.16 fixed point.
+  public static let largestSide = 32_767
+
   /// Reads the PNG or JPEG file at `path` (PNG: any bit depth and colour type, with transparency; JPEG: greyscale,
   /// RGB or YCbCr).
   ///
   /// Refuses, with the file's name: a file that cannot be read, another format, an image of more than `budget`
-  /// pixels (from the header, before decoding), damaged data and a file that ends early.
+  /// pixels (from the header, before decoding), damaged data and a file that ends early; a file that is not a regular
+  /// file (opened without blocking, so a pipe never holds the caller), and a picture wider or taller than
+  /// `largestSide`.
   public static func read(path: String, budget: Int = pixelBudget) throws(RenderError) -> PixelImage {
+    // Opened without blocking (a pipe with no writer would wait forever) and refused unless a regular file.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .imageUnreadable(file: path, errno: errno) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw .imageNotRegular(file: path)
+    }
     var pixels: UnsafeMutablePointer<UInt8>?
-    let result = sh_image_read(path, UInt64(max(budget, 0)), &pixels)
+    let result = sh_image_read_descriptor(descriptor, UInt64(max(budget, 0)), &pixels)
     switch result.status {
     case SH_IMAGE_OK:
       guard let pixels else { throw .outOfMemory(file: path) }
       let width = Int(result.width)
       let height = Int(result.height)
+      guard width <= largestSide, height <= largestSide else {
+        free(pixels)
+        throw .imageTooWide(file: path, width: width, height: height, limit: largestSide)
+      }
       let opaque = sh_rgba_to_premultiplied_bgra(pixels, width * height) != 0
       return PixelImage(width: width, height: height, isOpaque: opaque, taking: UnsafeMutableRawPointer(pixels))
     case SH_IMAGE_UNREADABLE: throw .imageUnreadable(file: path, errno: result.system_error)

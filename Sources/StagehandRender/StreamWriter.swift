@@ -17,8 +17,11 @@ public final class StreamWriter: FrameWriter {
   private var header: [UInt8]?
 
   /// A writer of `format` (`.y4m` or `.rgba`) to `path`, or to standard output when `path` is `-`, of frames of
-  /// `width` x `height` pixels at `fps` frames per second.
-  public init(format: RenderFormat, path: String, width: Int, height: Int, fps: Int) throws(RenderError) {
+  /// `width` x `height` pixels at `fps` frames per second; with `createsDirectories`, the missing directories of
+  /// `path` are created (``OutputDirectories``).
+  public init(
+    format: RenderFormat, path: String, width: Int, height: Int, fps: Int, createsDirectories: Bool = false
+  ) throws(RenderError) {
     precondition(format.streams)
     self.format = format
     if path == "-" {
@@ -27,7 +30,7 @@ public final class StreamWriter: FrameWriter {
       descriptor = STDOUT_FILENO
     } else {
       name = path
-      let file = try OutputFile(path: path)
+      let file = try OutputFile(path: path, createsDirectories: createsDirectories)
       self.file = file
       descriptor = -1
     }

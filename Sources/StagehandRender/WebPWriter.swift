@@ -16,11 +16,13 @@ public final class WebPWriter: FrameWriter {
   private var frames = 0
 
   /// A writer to `path` of frames of `width` x `height` pixels at `fps` frames per second, lossy at `quality` (0 to
-  /// 100) or lossless.
-  public init(path: String, width: Int, height: Int, fps: Int, quality: Double = 80, lossless: Bool = false)
-    throws(RenderError)
-  {
-    file = try OutputFile(path: path)
+  /// 100) or lossless; with `createsDirectories`, the missing directories of `path` are created
+  /// (``OutputDirectories``).
+  public init(
+    path: String, width: Int, height: Int, fps: Int, quality: Double = 80, lossless: Bool = false,
+    createsDirectories: Bool = false
+  ) throws(RenderError) {
+    file = try OutputFile(path: path, createsDirectories: createsDirectories)
     self.fps = fps
     guard let animation = sh_webp_animation_new(UInt32(width), UInt32(height), lossless ? 1 : 0, Float(quality), 2)
     else {

@@ -1,4 +1,5 @@
 import CStagehandImages
+import CStagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -7,15 +8,16 @@ import CStagehandImages
 /// Whole files written at once, under a temporary name renamed when complete: text (a stylesheet, a page, a JSON
 /// timeline) and single PNG pictures (a contact sheet).
 public enum WholeFile {
-  /// Writes `text` as UTF-8 to `path`, or to standard output when `path` is `-`.
-  public static func write(_ text: String, to path: String) throws(RenderError) {
+  /// Writes `text` as UTF-8 to `path`, or to standard output when `path` is `-`; with `createsDirectories`, the
+  /// missing directories of `path` are created (``OutputDirectories``).
+  public static func write(_ text: String, to path: String, createsDirectories: Bool = false) throws(RenderError) {
     let bytes = Array(text.utf8)
     if path == "-" {
       let failure = bytes.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
       if let failure { throw .outputUnwritable(file: "standard output", errno: failure) }
       return
     }
-    let file = try OutputFile(path: path)
+    let file = try OutputFile(path: path, createsDirectories: createsDirectories)
     var failure: RenderError?
     bytes.withUnsafeBytes { buffer in
       do throws(RenderError) { try file.write(buffer) } catch { failure = error }
@@ -28,22 +30,16 @@ public enum WholeFile {
   public static func writePNG(_ frame: Frame, to path: String) throws(RenderError) {
     let file = try OutputFile(path: path)
     file.closeKeepingFile()
-    let special = file.isSpecial
     let result = sh_png_write(
       file.temporaryPath, frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width),
       UInt32(frame.height), frame.rowBytes, 1, 6)
     do throws(RenderError) {
       try result.check(path)
     } catch {
-      if !special { unlink(file.temporaryPath) }
+      file.remove()
       throw error
     }
-    guard !special else { return }
-    guard rename(file.temporaryPath, path) == 0 else {
-      let code = errno
-      unlink(file.temporaryPath)
-      throw .outputUnwritable(file: path, errno: code)
-    }
+    try file.rename()
   }
 
   /// The bytes of the file at `path`; `nil` when it cannot be read.
@@ -65,17 +61,18 @@ public enum WholeFile {
 
 extension PixelImage {
   /// The image encoded as PNG, as a `data:` URL for a self-contained page; the image must be opaque (its
-  /// premultiplied bytes are then its straight ones). `scratch` is a path whose directory may hold a temporary file.
-  public func pngDataURL(scratch: String) throws(RenderError) -> String {
-    let file = try OutputFile(path: scratch)
-    file.closeKeepingFile()
-    defer { unlink(file.temporaryPath) }
+  /// premultiplied bytes are then its straight ones). The PNG is encoded in an anonymous memory file, so that no
+  /// scratch file is made beside the page; errors name `file`.
+  public func pngDataURL(naming file: String) throws(RenderError) -> String {
+    let descriptor = sh_system_memory_file("stagehand-png")
+    guard descriptor >= 0 else { throw .outOfMemory(file: file) }
+    defer { close(descriptor) }
     let result = sh_png_write(
-      file.temporaryPath, storage.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height), width * 4, 1, 6
-    )
-    try result.check(scratch)
-    guard let bytes = WholeFile.read(file.temporaryPath) else {
-      throw .outputUnwritable(file: scratch, errno: errno)
+      "/proc/self/fd/\(descriptor)", storage.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height),
+      width * 4, 1, 6)
+    try result.check(file)
+    guard let bytes = WholeFile.read("/proc/self/fd/\(descriptor)") else {
+      throw .outputUnwritable(file: file, errno: errno)
     }
     return "data:image/png;base64," + Base64.encode(bytes)
   }

@@ -79,6 +79,8 @@ struct Export: ParsableCommand {
   }
 
   func run() throws {
+    // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
+    InterruptCleanup.install()
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     let transition = options.transition
@@ -103,7 +105,7 @@ struct Export: ParsableCommand {
       case .json:
         text = TimelineJSON(timeline, style: transition.style, parameters: parameters, fps: fps).text()
       }
-      try WholeFile.write(text, to: output)
+      try WholeFile.write(text, to: output, createsDirectories: true)
     } catch let error as ExportError {
       printError("stagehand: cannot export '\(transition.style)': \(error)")
       throw Exit.failure
@@ -136,10 +138,9 @@ struct Export: ParsableCommand {
     guard let a = PixelImage.card(.a, width: width, height: height),
       let b = PixelImage.card(.b, width: width, height: height)
     else { throw .outOfMemory(file: "the cards") }
-    let scratch = output == "-" ? "/tmp/stagehand-export.png" : output + ".png"
     let seconds = at.flatMap { CommandLineValues.decimal($0) }
     return export.page(
-      from: try a.pngDataURL(scratch: scratch), to: try b.pngDataURL(scratch: scratch), background: RGB(24, 24, 28),
+      from: try a.pngDataURL(naming: "card A"), to: try b.pngDataURL(naming: "card B"), background: RGB(24, 24, 28),
       pausedAt: seconds)
   }
 }

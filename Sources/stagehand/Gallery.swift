@@ -19,7 +19,7 @@ struct Gallery: ParsableCommand {
       inverse as animated WebP over the generated cards A and B, with its plugin, parameters and their values, \
       duration and flags; DIR/contact-sheet.png shows each at 25, 50 and 75% of its duration, a row each, in the \
       page's order (in blocks side by side when they are too many for one column). The page uses no script and nothing from the network. Frames are drawn on all cores; every file \
-      is written under a temporary name and renamed when complete. DIR is created when missing.
+      is written under a temporary name and renamed when complete. DIR is created when missing, with its missing parents.
 
       A style whose plugin fails to build is shown with its error and named on standard error; the rest of the \
       gallery is written. Exit codes: 0 success, 1 the directory or a file cannot be written, or a style failed, 64 \
@@ -64,9 +64,20 @@ struct Gallery: ParsableCommand {
   }
 
   func run() throws {
+    // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
+    InterruptCleanup.install()
     let registry = catalogOptions.registry()
     let catalog = registry.catalog()
     reportProblems(catalog)
+    // The missing parents are created as every output's directory is.
+    if let slash = output.lastIndex(of: "/"), slash != output.startIndex {
+      do throws(RenderError) {
+        _ = try OutputDirectories.create(String(output[..<slash]), for: output)
+      } catch {
+        printError("stagehand: \(error)")
+        throw Exit.failure
+      }
+    }
     guard mkdir(output, 0o777) == 0 || errno == EEXIST else {
       printError(
         "stagehand: cannot create the gallery directory '\(output)': \(String(cString: strerror(errno))); "

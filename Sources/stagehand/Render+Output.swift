@@ -37,11 +37,15 @@ extension Render {
     if output == "-" { signal(SIGPIPE, SIG_IGN) }
     switch format {
     case .png:
-      try job.run(into: try PNGSequenceWriter(pattern: output), progress: progress.report)
+      try job.run(
+        into: try PNGSequenceWriter(pattern: output, overwrite: overwrite), progress: progress.report)
     case .webp:
-      try job.run(into: try WebPWriter(path: output, width: width, height: height, fps: fps), progress: progress.report)
+      try job.run(
+        into: try WebPWriter(path: output, width: width, height: height, fps: fps, createsDirectories: true),
+        progress: progress.report)
     case .y4m, .rgba:
-      let writer = try StreamWriter(format: format, path: output, width: width, height: height, fps: fps)
+      let writer = try StreamWriter(
+        format: format, path: output, width: width, height: height, fps: fps, createsDirectories: true)
       try job.run(into: writer, progress: progress.report)
     }
   }

@@ -24,7 +24,8 @@ struct Render: ParsableCommand {
       A transition of D seconds gives round(D x fps) frames (at least 2), from its start to its end, both included. \
       The format comes from the output's name (frames/%04d.png, out.webp, out.y4m, out.rgba) or --format; with \
       '-o -' and --format y4m or rgba the frames go to standard output, e.g. | ffmpeg -i - out.mp4. The output is \
-      written under a temporary name and renamed when complete: an error leaves nothing behind.
+      written under a temporary name and renamed when complete: an error, or SIGINT, SIGTERM or SIGHUP (which end the \
+      command with the signal's status), leaves nothing behind.
 
       Exit codes: 0 success, 1 a picture cannot be read or the output cannot be written (or the plugin failed), 64 \
       a usage error.
@@ -61,6 +62,12 @@ struct Render: ParsableCommand {
   @Option(
     help: ArgumentHelp("The format: png, webp, y4m or rgba (default: from the output's name).", valueName: "format"))
   var format: String?
+
+  @Flag(
+    help: ArgumentHelp(
+      "PNG frames: remove the older frames of the pattern that the new ones do not replace (without it, a pattern "
+        + "that has frames already is refused)."))
+  var overwrite = false
 
   @Option(help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
   var threads: Int?
@@ -123,14 +130,17 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
+    // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
+    InterruptCleanup.install()
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     let transition = options.transition
     let context = options.context
     var frames: [FrameStates] = []
+    let resolved = try resolve(registry, transition)
+    // The pictures are read before the plugin is loaded: nothing a plugin does can change what they name.
+    let scene = try readScene(bounds: context.bounds)
     do {
-      let resolved = try registry.resolve(transition.style)
-      _ = try resolved.values(overriding: transition.parameters)
       var plays: [(Animation, Bool)] = []
       if !inverse { plays.append((try registry.forward(transition, in: context), false)) }
       if inverse || both { plays.append((try registry.inverse(transition, in: context), true)) }
@@ -149,7 +159,7 @@ struct Render: ParsableCommand {
     }
     let job: RenderJob
     do {
-      job = RenderJob(scene: try scene(bounds: context.bounds), frames: frames, threads: threads ?? Self.cores)
+      job = RenderJob(scene: scene, frames: frames, threads: threads ?? Self.cores)
       try write(job, format: try chosenFormat())
     } catch let error as RenderError {
       printError("stagehand: \(error)")
@@ -159,6 +169,27 @@ struct Render: ParsableCommand {
       print(
         "\(output): \(frames.count) frames, \(job.scene.width)x\(job.scene.height) at \(fps) fps "
           + "(\((Double(frames.count) / Double(fps)).formatted(2)) s)")
+    }
+  }
+
+  /// The style `transition` names, its parameters checked (no library is loaded).
+  func resolve(_ registry: Registry, _ transition: Transition) throws -> ResolvedStyle {
+    do throws(RegistryError) {
+      let resolved = try registry.resolve(transition.style)
+      _ = try resolved.values(overriding: transition.parameters)
+      return resolved
+    } catch {
+      throw Exit.report(error)
+    }
+  }
+
+  /// The scene, or exit 1 with the picture's error.
+  func readScene(bounds: Rect) throws -> Scene {
+    do throws(RenderError) {
+      return try scene(bounds: bounds)
+    } catch {
+      printError("stagehand: \(error)")
+      throw Exit.failure
     }
   }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StagehandCatalog
+import StagehandRender
 
 /// `stagehand scan`: brings the registry cache up to date, scanning new and changed libraries.
 struct Scan: ParsableCommand {
@@ -19,6 +20,8 @@ struct Scan: ParsableCommand {
   @OptionGroup var catalogOptions: CatalogOptions
 
   func run() throws {
+    // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
+    InterruptCleanup.install()
     let registry = catalogOptions.registry()
     let catalog = force ? registry.rescan() : registry.scan()
     for warning in catalog.warnings { printError("stagehand: warning: \(warning)") }

@@ -57,12 +57,13 @@ struct ExportCommandTests {
   @Test("an unwritable output: exit 1, a message naming the file, nothing left behind")
   func unwritable() throws {
     let directory = try TemporaryDirectory()
-    let missing = directory.path + "/missing/out.css"
+    // A missing directory is created (OutputDirectoriesTests); a file in the way is not.
+    let file = directory.path + "/file"
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+    let missing = file + "/out.css"
     let result = try runStagehand(["export", "push", "-o", missing], environment: cleanEnvironment)
     #expect(result.status == 1)
     #expect(result.standardError.contains("cannot write '\(missing)'"), "\(result.standardError)")
-    let file = directory.path + "/file"
-    #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
     let gallery = try runStagehand(["gallery", "-o", file], environment: cleanEnvironment)
     #expect(gallery.status == 1)
     #expect(gallery.standardError.contains("'\(file)' exists and is not a directory"), "\(gallery.standardError)")

@@ -48,6 +48,8 @@ typedef struct sh_image_result {
  * SH_IMAGE_TOO_LARGE before anything is decoded or allocated. On SH_IMAGE_OK, *pixels is a buffer from malloc that
  * the caller frees with free(); on any other status it is NULL. */
 sh_image_result sh_image_read(const char *path, uint64_t max_pixels, uint8_t **pixels);
+/* sh_image_read of the file open for reading on `descriptor`, which it closes in every case. */
+sh_image_result sh_image_read_descriptor(int descriptor, uint64_t max_pixels, uint8_t **pixels);
 
 /* Writes 8-bit RGBA with straight alpha (rows `stride` bytes apart; in the byte order B, G, R, A when `bgra` is
  * non-zero) to a new PNG file at `path` (created or truncated), with zlib compression level `level` (0 to 9). The file is closed in every case; on failure its content

@@ -82,6 +82,22 @@ int sh_sha256_update(void *context, const void *bytes, size_t count);
 int sh_sha256_digest(const void *context, unsigned char digest[32]);
 void sh_sha256_free(void *context);
 
+/*
+ * Temporary files removed when SIGINT, SIGTERM or SIGHUP ends the process. A writer records a temporary path before it
+ * creates the file, and forgets it once the file is renamed or removed; the handler unlinks every recorded path, then
+ * ends the process with the same signal (restoring its default action and raising it), so that the exit status is the
+ * signal's. The table has SH_TEMPORARY_SLOTS paths at most (more than the frames of the longest PNG sequence).
+ *
+ * sh_temporary_add copies `path` and returns its slot, or -ENOMEM, or -ENOSPC when the table is full.
+ * sh_temporary_forget empties a slot (without removing the file); a negative slot is ignored.
+ * sh_temporary_remove_on_signals installs the handler for the three signals, except those the process ignores;
+ * returns 0 or -errno.
+ */
+#define SH_TEMPORARY_SLOTS 65536
+int sh_temporary_add(const char *path);
+void sh_temporary_forget(int slot);
+int sh_temporary_remove_on_signals(void);
+
 #ifdef __cplusplus
 }
 #endif
