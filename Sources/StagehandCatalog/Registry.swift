@@ -128,8 +128,12 @@ public final class Registry: TransitionBuilding, Sendable {
       }
       let name = reference.split(separator: ":").last.map(String.init) ?? reference
       let names = catalog.entries.flatMap { [$0.style.name] + $0.style.presets.map(\.name) }
-      throw .unknownStyle(
-        reference, suggestions: Self.suggestions(for: name, among: names), unusableLibraries: catalog.unusable.count)
+      let suggestions = Self.suggestions(for: name, among: names)
+      let unusable = catalog.unusable
+      if suggestions.isEmpty, !unusable.isEmpty {
+        throw .styleInUnusableLibrary(reference, libraries: unusable.map { "\($0.path): \($0.status.reason)" })
+      }
+      throw .unknownStyle(reference, suggestions: suggestions, unusableLibraries: unusable.count)
     }
     return match
   }

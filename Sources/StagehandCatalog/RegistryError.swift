@@ -9,6 +9,10 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The name belongs to a library that cannot be used (refused when it was scanned, or by the allow-list); `reason`
   /// says why, as `stagehand plugins` does.
   case unusableStyle(String, library: String, reason: String)
+  /// No usable library provides the name, none is close to it, and some libraries cannot be used (quarantined,
+  /// refused, untrusted or not scanned) without saying which names they hold: any of them may provide it. Each of
+  /// `libraries` is one library's path and why it cannot be used.
+  case styleInUnusableLibrary(String, libraries: [String])
   /// Several plugins provide a style or preset of that name.
   case ambiguousStyle(String, candidates: [String])
   /// The style has no parameter of that name.
@@ -44,6 +48,15 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
       "'\(name.escapingControlCharacters)' is in \(library.escapingControlCharacters), which cannot be used: "
         + "\(reason.escapingControlCharacters). Fix or update that library ('stagehand plugins' lists every library "
         + "and why)"
+    case .styleInUnusableLibrary(let name, let libraries):
+      "no usable library provides '\(name.escapingControlCharacters)', and "
+        + (libraries.count == 1
+          ? "one library that may provide it cannot be used: "
+          : "\(libraries.count) libraries "
+            + "that may provide it cannot be used: ")
+        + libraries.prefix(3).map(\.escapingControlCharacters).joined(separator: "; ")
+        + (libraries.count > 3 ? "; and \(libraries.count - 3) more" : "")
+        + ". Fix, update or remove that library ('stagehand plugins' lists every library and why)"
     case .ambiguousStyle(let name, let candidates):
       "style '\(name)' is provided by several plugins; name one of \(candidates.joined(separator: ", "))"
     case .unknownParameter(let style, let name, let valid):

@@ -45,7 +45,7 @@ enum Exit {
     printError("stagehand: \(error)")
     switch error {
     case .plugin, .unusableStyle, .libraryChanged, .unresolvableFallback, .fallbackCycle, .pluginProcess,
-      .pluginProcessUnavailable:
+      .pluginProcessUnavailable, .styleInUnusableLibrary:
       return failure
     default: return usage
     }

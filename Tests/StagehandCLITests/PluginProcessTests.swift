@@ -245,6 +245,19 @@ struct PluginProcessTests {
     }
   }
 
+  @Test("a style of a library quarantined by its scan is reported with the library and why, not as unknown")
+  func quarantinedStyle() throws {
+    let (root, library, environment) = try Self.setUp("quarantined", flags: ["-DCRASH_NTH=1"])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let preview = try runStagehand(["preview", "touchy"], environment: environment, timeLimit: 30)
+    #expect(preview.status == 1, "\(preview.standardError)")
+    #expect(preview.standardError.contains("no usable library provides 'touchy'"), "\(preview.standardError)")
+    #expect(preview.standardError.contains("\(library): quarantined: crashed with signal 11 (SIGSEGV)"))
+    // A name close to a usable one is still a typo, with its suggestion (exit 64).
+    let typo = try runStagehand(["preview", "pusj"], environment: environment, timeLimit: 30)
+    #expect(typo.status == 64 && typo.standardError.contains("did you mean 'push'"), "\(typo.standardError)")
+  }
+
   @Test("a plugin thread writing to standard output cannot reach the host's output")
   func chatter() throws {
     let (root, _, environment) = try Self.setUp("chatter", flags: ["-DCHATTER"])
