@@ -61,6 +61,22 @@ final class PluginProcess: Sendable {
     }
   }
 
+  /// The plugin processes of this program that have not been stopped; nil until the first is started.
+  static let running = Locked<Set<pid_t>?>(nil)
+
+  /// Kills every plugin process of this program that is still running, and reaps it.
+  static func endAll() {
+    let pids = running.withLock { running in
+      defer { running = [] }
+      return running ?? []
+    }
+    for pid in pids {
+      _ = kill(pid, SIGKILL)
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    }
+  }
+
   /// The default time limit of one build, in seconds.
   static let defaultTimeLimit = 2.0
 
@@ -171,6 +187,15 @@ final class PluginProcess: Sendable {
       } catch {
         throw .registry(.pluginProcessUnavailable(error.description))
       }
+      PluginProcess.running.withLock { running in
+        if running == nil {
+          running = []
+          // A program that exits with a registry still alive ends its plugin processes and reaps them, so that none
+          // outlives it (not even as a zombie under an init that does not reap).
+          atexit { PluginProcess.endAll() }
+        }
+        running!.insert(pid)
+      }
     }
 
     /// Whether the child still runs: one that died between two requests (as when the thread that started it ends,
@@ -178,7 +203,8 @@ final class PluginProcess: Sendable {
     var isRunning: Bool {
       guard !exited else { return false }
       var status: Int32 = 0
-      if waitpid(pid, &status, WNOHANG) == pid { exited = true }
+      // Its pid, or -1 when it was reaped already (by `endAll`).
+      if waitpid(pid, &status, WNOHANG) != 0 { exited = true }
       return !exited
     }
 
@@ -189,12 +215,14 @@ final class PluginProcess: Sendable {
 
     /// Kills the child if it still runs, reaps it, and closes the socket.
     func stop() {
-      if !exited {
+      // A child that `endAll` has reaped is not killed again: its pid may be another process's by now.
+      let reaped = PluginProcess.running.withLock { $0?.remove(pid) } == nil
+      if !exited && !reaped {
         _ = kill(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        exited = true
       }
+      exited = true
       close(socket)
     }
 

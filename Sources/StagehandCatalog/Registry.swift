@@ -152,6 +152,12 @@ public final class Registry: TransitionBuilding, Sendable {
     }
   }
 
+  /// Ends the plugin processes of every registry of this program, and waits for them: for a program that leaves with
+  /// `_exit` (a normal `exit` does it by itself). A registry used afterwards starts a new one.
+  public static func endPluginProcesses() {
+    PluginProcess.endAll()
+  }
+
   /// Loads `plugin` into the registry's plugin process, as its first build would: its file is opened and checked
   /// against the identity (change time included) and the SHA-256 it had when it was scanned, the plugin process loads
   /// that very file, and the description it gives is checked against the scan's. An application may call it at start

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import StagehandCatalog
 import StagehandCommandLine
 
 #if canImport(Glibc)
@@ -56,6 +57,7 @@ struct Stagehand: ParsableCommand {
       status = code.rawValue
     }
     fflush(nil)  // every stdio stream
+    Registry.endPluginProcesses()  // so that none outlives the command, even as a zombie
     _exit(status)
   }
 }

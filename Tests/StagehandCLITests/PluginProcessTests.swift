@@ -64,6 +64,7 @@ struct PluginProcessTests {
     #include <stdio.h>
     #include <stdlib.h>
     #include <string.h>
+    #include <sys/prctl.h>
     #include <sys/resource.h>
     #include <unistd.h>
     static int calls;
@@ -74,6 +75,9 @@ struct PluginProcessTests {
     }
     static int32_t build(const sh_context *c, const sh_host *h, sh_builder *b) {
       calls++;
+    #if defined(PROCESS_NAME)
+      prctl(PR_SET_NAME, PROCESS_NAME); /* so that a test can see whether the process outlives the command */
+    #endif
     #if defined(CRASH_LARGE)
       if (c->width > 2048) raise(SIGSEGV);
     #elif defined(CRASH_RTL)
@@ -87,10 +91,9 @@ struct PluginProcessTests {
     #elif defined(HANG_LARGE)
       if (c->width > 2048) for (volatile int spin = 1; spin;) {}
     #elif defined(CRASH_OUTSIDE_SCANNER)
-      char name[32] = {0};
-      FILE *comm = fopen("/proc/self/comm", "r");
-      if (comm) { if (!fgets(name, sizeof name, comm)) name[0] = 0; fclose(comm); }
-      if (strncmp(name, "stagehand-scann", 15) != 0) raise(SIGSEGV);
+      char exe[4096] = {0};
+      ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
+      if (length < 17 || strcmp(exe + length - 17, "stagehand-scanner") != 0) raise(SIGSEGV);
     #elif defined(EXIT_IN_THREAD)
       if (c->width > 2048) { pthread_t t; pthread_create(&t, 0, exit_now, 0); pthread_join(t, 0); }
     #elif defined(CHATTER)
@@ -134,7 +137,9 @@ struct PluginProcessTests {
     "a builder that misbehaves only where the scan does not look fails one command, named",
     arguments: Misbehaviour.allCases)
   func misbehaviour(_ misbehaviour: Misbehaviour) throws {
-    let (root, library, environment) = try Self.setUp(misbehaviour.rawValue, flags: ["-D\(misbehaviour.macro)"])
+    let name = "sh-tch-\(getpid() % 100_000)-\(Misbehaviour.allCases.firstIndex(of: misbehaviour)!)"
+    let (root, library, environment) = try Self.setUp(
+      misbehaviour.rawValue, flags: ["-D\(misbehaviour.macro)", "-DPROCESS_NAME=\"\(name)\""])
     defer { try? FileManager.default.removeItem(at: root) }
     let scanned = try runStagehand(["plugins", "--json"], environment: environment, timeLimit: 30)
     #expect(scanned.standardOutput.contains("\"ok\""), "the scan passes the library: \(scanned.standardOutput)")
@@ -152,6 +157,7 @@ struct PluginProcessTests {
       // Within the time limit (1 s) and a second, plus what a debug build takes to start.
       #expect(preview.seconds < 5, "it took \(preview.seconds) s")
     }
+    #expect(processes(named: name).isEmpty, "a plugin process outlived the command")
     // The bundled styles still work, and the cache names nothing but the guilty library.
     let push = try runStagehand(["preview", "push", "--size", "40x20"], environment: environment, timeLimit: 30)
     #expect(push.status == 0, "\(push.standardError)")

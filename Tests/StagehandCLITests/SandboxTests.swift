@@ -145,18 +145,18 @@ struct SandboxTests {
       break
     }
   }
+}
 
-  /// The process ids whose name (`/proc/PID/comm`) is `name`; any found are killed, so that none outlives the test.
-  func processes(named name: String) -> [pid_t] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    let found = entries.compactMap { entry -> pid_t? in
-      guard let pid = pid_t(entry),
-        let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
-        comm.trimmingCharacters(in: .whitespacesAndNewlines) == name
-      else { return nil }
-      return pid
-    }
-    for pid in found { kill(pid, SIGKILL) }
-    return found
+/// The process ids whose name (`/proc/PID/comm`) is `name`; any found are killed, so that none outlives the test.
+func processes(named name: String) -> [pid_t] {
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  let found = entries.compactMap { entry -> pid_t? in
+    guard let pid = pid_t(entry),
+      let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
+      comm.trimmingCharacters(in: .whitespacesAndNewlines) == name
+    else { return nil }
+    return pid
   }
+  for pid in found { kill(pid, SIGKILL) }
+  return found
 }
