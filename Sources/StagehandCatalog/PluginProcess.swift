@@ -178,6 +178,8 @@ final class PluginProcess: Sendable {
     let pid: pid_t
     let socket: Int32
     private var buffer: [UInt8] = []
+    /// Where answers are read into, allocated once.
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     private var slots: [String: Int] = [:]
     private var exited = false
 
@@ -279,7 +281,6 @@ final class PluginProcess: Sendable {
           if count < 0 && errno != EINTR { throw .failed(.garbage("poll failed: \(String(cString: strerror(errno)))")) }
           continue
         }
-        var chunk = [UInt8](repeating: 0, count: 65536)
         let read = chunk.withUnsafeMutableBytes { Glibc.read(socket, $0.baseAddress, $0.count) }
         if read > 0 {
           buffer += chunk[0..<read]

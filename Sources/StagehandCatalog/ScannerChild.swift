@@ -59,8 +59,8 @@ public enum ScannerChild {
       guard !descriptors.isEmpty else { _exit(protocolErrorStatus) }
       return descriptors.removeFirst()
     }
+    var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
-      var chunk = [UInt8](repeating: 0, count: 65536)
       var received: Int32 = -1
       let count = chunk.withUnsafeMutableBytes { sh_system_receive(3, $0.baseAddress, UInt($0.count), &received) }
       if received >= 0 { descriptors.append(received) }

@@ -74,9 +74,18 @@ struct CatalogOptions: ParsableArguments {
       valueName: "seconds"))
   var scanTimeout: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The time limit for one build in the plugin process, in seconds (default: STAGEHAND_BUILD_TIMEOUT, else 2).",
+      valueName: "seconds"))
+  var buildTimeout: String?
+
   func validate() throws {
     if let scanTimeout, ScanTimeout.parse(scanTimeout) == nil {
       throw ValidationError("--scan-timeout '\(scanTimeout)' is not valid; \(ScanTimeout.rule)")
+    }
+    if let buildTimeout, ScanTimeout.parse(buildTimeout) == nil {
+      throw ValidationError("--build-timeout '\(buildTimeout)' is not valid; \(ScanTimeout.rule)")
     }
   }
 
@@ -87,6 +96,7 @@ struct CatalogOptions: ParsableArguments {
     var options = RegistryOptions.standard(environment: environment)
     if noCache { options.cachePath = nil }
     if let scanTimeout, let seconds = ScanTimeout.parse(scanTimeout) { options.scanTimeout = seconds }
+    if let buildTimeout, let seconds = ScanTimeout.parse(buildTimeout) { options.buildTimeout = seconds }
     if isatty(STDERR_FILENO) == 1 { options.progress = ScanProgress().report }
     let registry = Registry(searchPath: .standard(environment: environment), options: options)
     // Kept until the process ends with _exit: freeing a thousand plugin descriptions just before that cost 7% of
