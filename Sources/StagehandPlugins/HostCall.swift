@@ -40,6 +40,31 @@ public enum HostCall: Hashable, Sendable {
   /// `change_backdrop`.
   case changeBackdrop(Double, Double, Double, Double)
 
+  /// Whether two calls are the same call: the same kind, integers and message, and numbers of the same bits (a NaN a
+  /// builder passed is the same NaN when the call is replayed).
+  public static func == (a: HostCall, b: HostCall) -> Bool {
+    let (x, y) = (a.fields, b.fields)
+    return x.kind == y.kind && x.integers == y.integers && a.message == b.message
+      && x.numbers.0.bitPattern == y.numbers.0.bitPattern && x.numbers.1.bitPattern == y.numbers.1.bitPattern
+      && x.numbers.2.bitPattern == y.numbers.2.bitPattern && x.numbers.3.bitPattern == y.numbers.3.bitPattern
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    let (kind, integers, numbers) = fields
+    hasher.combine(kind)
+    hasher.combine(integers.0)
+    hasher.combine(integers.1)
+    for number in [numbers.0, numbers.1, numbers.2, numbers.3] { hasher.combine(number.bitPattern) }
+    hasher.combine(message)
+  }
+
+  /// The message of a `report`.
+  private var message: String? {
+    if case .report(let message) = self { return message }
+    return nil
+  }
+
   /// The call's kind, its two integers and its numbers, in a fixed shape for the wire: one kind byte, two 32-bit
   /// integers, four doubles (a `report`'s message travels apart).
   package var fields: (kind: UInt8, integers: (Int32, Int32), numbers: (Double, Double, Double, Double)) {
