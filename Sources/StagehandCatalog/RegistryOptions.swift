@@ -55,22 +55,16 @@ public struct RegistryOptions: Sendable {
     executableDirectory: String = PluginSearchPath.executableDirectory
   ) -> RegistryOptions {
     var warnings: [String] = []
-    var timeout = PluginScanner.defaultTimeout
-    if let text = environment["STAGEHAND_SCAN_TIMEOUT"] {
-      if let seconds = ScanTimeout.parse(text) {
-        timeout = seconds
-      } else {
-        warnings.append("STAGEHAND_SCAN_TIMEOUT '\(text)' is not valid, 5 s used; \(ScanTimeout.rule)")
-      }
+    /// The seconds of the variable `name`, else `fallback` (with a warning when it is set but not valid).
+    func seconds(_ name: String, else fallback: Double) -> Double {
+      guard let text = environment[name] else { return fallback }
+      if let seconds = ScanTimeout.parse(text) { return seconds }
+      warnings.append(
+        "\(name) '\(text)' is not valid, \(QuarantineReason.seconds(fallback)) s used; \(ScanTimeout.rule)")
+      return fallback
     }
-    var buildTimeout = PluginProcess.defaultTimeLimit
-    if let text = environment["STAGEHAND_BUILD_TIMEOUT"] {
-      if let seconds = ScanTimeout.parse(text) {
-        buildTimeout = seconds
-      } else {
-        warnings.append("STAGEHAND_BUILD_TIMEOUT '\(text)' is not valid, 2 s used; \(ScanTimeout.rule)")
-      }
-    }
+    let timeout = seconds("STAGEHAND_SCAN_TIMEOUT", else: PluginScanner.defaultTimeout)
+    let buildTimeout = seconds("STAGEHAND_BUILD_TIMEOUT", else: PluginProcess.defaultTimeLimit)
     var keepsListings = true
     if let text = environment["STAGEHAND_DIRECTORY_LISTINGS"] {
       if text == "0" || text == "1" {

@@ -167,15 +167,20 @@ struct PluginProcessTests {
     #expect(notOK.isEmpty, "every library is still ok in the cache: \(notOK)")
   }
 
-  @Test("through the library: the twentieth build crashes, the application goes on, that context stays refused")
-  func nthCallThroughTheLibrary() throws {
-    let (root, library, _) = try Self.setUp("nth", flags: ["-DCRASH_NTH=20"])
-    defer { try? FileManager.default.removeItem(at: root) }
-    let registry = Registry(
+  /// A registry without a cache over the directory of `library` and the bundled plugins.
+  static func registry(besides library: String) -> Registry {
+    Registry(
       searchPath: PluginSearchPath(directories: [
         URL(fileURLWithPath: library).deletingLastPathComponent().path, BuiltProducts.directory.path,
       ]),
       options: RegistryOptions(cachePath: nil, scanner: BuiltProducts.scanner.path))
+  }
+
+  @Test("through the library: the twentieth build crashes, the application goes on, that context stays refused")
+  func nthCallThroughTheLibrary() throws {
+    let (root, library, _) = try Self.setUp("nth", flags: ["-DCRASH_NTH=20"])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let registry = Self.registry(besides: library)
     let context = TransitionContext(bounds: Rect(x: 0, y: 0, width: 320, height: 480))
     var failures: [(Int, RegistryError)] = []
     for call in 1...24 {
@@ -240,11 +245,7 @@ struct PluginProcessTests {
   func lowersLimits() throws {
     let (root, library, _) = try Self.setUp("limits", flags: ["-DLOWER_FILES"])
     defer { try? FileManager.default.removeItem(at: root) }
-    let registry = Registry(
-      searchPath: PluginSearchPath(directories: [
-        URL(fileURLWithPath: library).deletingLastPathComponent().path, BuiltProducts.directory.path,
-      ]),
-      options: RegistryOptions(cachePath: nil, scanner: BuiltProducts.scanner.path))
+    let registry = Self.registry(besides: library)
     let context = TransitionContext(bounds: Rect(x: 0, y: 0, width: 320, height: 480))
     #expect(throws: Never.self) { try registry.forward(Transition("touchy"), in: context) }
     for style in ["push", "flip", "cube", "iris"] {
