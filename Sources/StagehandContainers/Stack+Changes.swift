@@ -64,13 +64,19 @@ extension Stack {
   }
 
   /// Reverses the push that is playing from where it stands: the inverse starts where the forward is now.
+  ///
+  /// It runs outside the queue, so it holds the queue while it starts: a request made from the events it sends waits
+  /// for it.
   func reversePlayingPush() {
     guard let elapsed = player.elapsed, let pushed = items.last else { return request(.pop(to: nil, animated: true)) }
-    player.cancel()
-    playingPush = nil
-    let revealed = items.count >= 2 ? items[items.count - 2] : nil
-    let animation = build(at: items.count - 1, for: .reverse)
-    startPop(of: pushed, revealing: revealed, animation: animation, from: animation.duration - elapsed, animated: true)
+    holdingQueue {
+      player.cancel()
+      playingPush = nil
+      let revealed = items.count >= 2 ? items[items.count - 2] : nil
+      let animation = build(at: items.count - 1, for: .reverse)
+      startPop(
+        of: pushed, revealing: revealed, animation: animation, from: animation.duration - elapsed, animated: true)
+    }
   }
 
   private func startPop(
@@ -130,15 +136,18 @@ extension Stack {
       raised = states.onTop == .appearing ? appearing : disappearing
     }
     player.play(animation, from: offset, animated: animated, update: write) { [weak self] states in
-      write(states)
-      self?.participants = []
-      self?.raised = nil
-      self?.backdrop = .none
-      ended()
-      self?.settleLayers()
-      // The closing events may request a change (an observer pushing from didShow): it joins the queue, or starts.
-      completion()
-      self?.runQueue()
+      guard let self else { return }
+      // The closing events may request a change (an observer pushing from didShow): it joins the queue, and runs
+      // once every closing event has been sent.
+      holdingQueue {
+        write(states)
+        participants = []
+        raised = nil
+        backdrop = .none
+        ended()
+        settleLayers()
+        completion()
+      }
     }
   }
 

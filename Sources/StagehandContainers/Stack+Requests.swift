@@ -141,4 +141,15 @@ extension Stack {
       run(queue.removeFirst())
     }
   }
+
+  /// Runs `body` with the queue held: a request made meanwhile (from a lifecycle handler or an observer) joins the
+  /// queue and runs after it, never nested inside the change that `body` makes. The outermost hold runs the queue
+  /// when it lets go.
+  func holdingQueue(_ body: () -> Void) {
+    guard !isDraining else { return body() }
+    isDraining = true
+    body()
+    isDraining = false
+    runQueue()
+  }
 }
