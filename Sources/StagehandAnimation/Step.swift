@@ -160,6 +160,11 @@ public struct Step: Hashable, Sendable {
       changes: changes.reversed().map { Change($0.layer, $0.change.inverted, interval: $0.interval.reversed) })
   }
 
+  /// The same step with `curve` in place of its own.
+  func withCurve(_ curve: TimingCurve) -> Step {
+    Step(unchecked: duration, curve: curve, changes: changes)
+  }
+
   /// The same step with the appearing and disappearing layers exchanged.
   public var swapped: Step {
     Step(

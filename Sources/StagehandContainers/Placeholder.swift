@@ -249,13 +249,19 @@ public final class Placeholder {
       slot.backdrop = states.backdrop
       slot.leavingOnTop = states.onTop == .disappearing
     }
-    slot.player.play(animation, animated: animated, update: write) { [weak self, weak slot] states in
+    slot.player.play(animation, animated: animated, update: write) { [weak self, weak slot] _, states in
       guard let slot else { return }
+      // A request made from the closing events joins the slot's queue and runs once they have all been sent.
+      let outer = !slot.isDraining
+      slot.isDraining = true
       write(states)
       slot.leavingOnTop = false
       slot.backdrop = .none
       completion()
-      self?.drain(slot)
+      if outer {
+        slot.isDraining = false
+        self?.drain(slot)
+      }
     }
   }
 

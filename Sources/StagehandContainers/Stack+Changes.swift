@@ -1,31 +1,80 @@
 import StagehandAnimation
 
 extension Stack {
-  /// Carries out one request; an animated change returns while its animation plays.
-  func run(_ request: Request) {
+  /// Carries out one request; an animated change returns while its animation plays. `completion` hears how it ends.
+  func run(_ request: Request, handle: InteractiveTransition?, completion: ((TransitionOutcome) -> Void)?) {
+    let done: () -> Void = {
+      handle?.ended(.finished)
+      completion?(.finished)
+    }
     switch request {
-    case .push(let entry, let animated, let trims): runPush(entry, animated: animated, reversible: !trims)
-    case .pop(let target, let animated): runPop(to: target.flatMap(index(of:)), animated: animated)
-    case .popAll(let animated): runPop(to: -1, animated: animated)
+    case .push(let entry, let animated, let trims):
+      runPush(entry, animated: animated, reversible: !trims, handle: handle, completion: completion)
+    case .pop(let target, let animated):
+      runPop(to: target.flatMap(index(of:)), animated: animated, handle: handle, completion: completion)
+    case .popAll(let animated): runPop(to: -1, animated: animated, handle: handle, completion: completion)
     case .insert(let entry, let above):
       items.insert(Item(entry: entry, layer: nil), at: index(of: above) ?? items.count)
+      done()
       finishChange()
     case .remove(let id):
-      guard let index = index(of: id) else { return finishChange() }
-      if index == items.count - 1 { return runPop(to: nil, animated: false) }
+      guard let index = index(of: id) else {
+        done()
+        return finishChange()
+      }
+      if index == items.count - 1 { return runPop(to: nil, animated: false, handle: handle, completion: completion) }
       removeSilently(at: index)
+      done()
       finishChange()
-    case .appear(let animated): runAppear(animated: animated)
-    case .disappear(let animated): runDisappear(animated: animated)
-    case .bounds(let newBounds): apply(bounds: newBounds)
+    case .appear(let animated):
+      runAppear(animated: animated)
+      done()
+    case .disappear(let animated):
+      runDisappear(animated: animated)
+      done()
+    case .bounds(let newBounds):
+      apply(bounds: newBounds)
+      done()
     }
   }
 
-  private func runPush(_ entry: Entry, animated: Bool, reversible: Bool) {
+  /// The layers of every content and the stage now.
+  func layerSnapshot() -> LayerSnapshot {
+    LayerSnapshot(
+      layers: Dictionary(
+        items.compactMap { item in item.layer.map { (item.id, $0) } }, uniquingKeysWith: { a, _ in a }),
+      stage: stage)
+  }
+
+  /// Puts back the layers and the stage of `snapshot`: layers attached since are detached, layers detached since
+  /// attached again, and every state is the one it had.
+  func restore(_ snapshot: LayerSnapshot) {
+    for index in items.indices {
+      let id = items[index].id
+      if let state = snapshot.layers[id] {
+        if items[index].layer == nil { items[index].entry.content.loadLayer() }
+        items[index].layer = state
+      } else if items[index].layer != nil {
+        items[index].entry.content.unloadLayer()
+        items[index].layer = nil
+      }
+    }
+    stage = snapshot.stage
+  }
+
+  private func runPush(
+    _ entry: Entry, animated: Bool, reversible: Bool, handle: InteractiveTransition?,
+    completion: ((TransitionOutcome) -> Void)?
+  ) {
+    let before = layerSnapshot()
     let arriving = Item(entry: entry, layer: nil)
     let leaving = items.last
     items.append(arriving)
-    guard isShown else { return finishChange() }
+    guard isShown else {
+      handle?.ended(.finished)
+      completion?(.finished)
+      return finishChange()
+    }
     entry.content.loadLayer()
     items[items.count - 1].layer = .identity
     let animation = build(at: items.count - 1, for: .show)
@@ -34,25 +83,68 @@ extension Stack {
     send(.willAppear, to: entry.content, animated: animated, movement: .intoContainer)
     observer?.container(name, willPlay: animation, of: entry, inverse: false, from: 0)
     // A push the removing behavior trims for cannot reverse: what it covers has left the stack already.
-    playingPush = animated && reversible ? arriving.id : nil
-    play(animation, appearing: arriving.id, disappearing: leaving?.id, animated: animated) { [weak self] in
-      guard let self else { return }
-      playingPush = nil
-      send(.didDisappear, to: leaving?.entry.content, animated: animated)
-      send(.didAppear, to: entry.content, animated: animated, movement: .intoContainer)
-    }
+    playingPush = animated && reversible && handle == nil ? arriving.id : nil
+    playingPushCompletion = completion
+    play(
+      animation, appearing: arriving.id, disappearing: leaving?.id, animated: animated, handle: handle,
+      restoring: before,
+      completion: { [weak self] in
+        guard let self else { return }
+        playingPush = nil
+        playingPushCompletion = nil
+        send(.didDisappear, to: leaving?.entry.content, animated: animated)
+        send(.didAppear, to: entry.content, animated: animated, movement: .intoContainer)
+        completion?(.finished)
+      },
+      cancelled: { [weak self] in
+        guard let self, let index = index(of: arriving.id) else { return }
+        playingPush = nil
+        playingPushCompletion = nil
+        let item = items.remove(at: index)
+        let dropped = reproject()
+        sendCancelEvents(arriving: item.entry.content, leaving: leaving?.entry.content)
+        if item.layer != nil { item.entry.content.unloadLayer() }
+        if !projected.contains(item.id) { Membership.leave(item.entry.content) }
+        completion?(.cancelled)
+        endCancelled(dropped)
+      })
+  }
+
+  /// The events of a cancelled change (UIKit's order): the content that was to arrive is told it disappears, the one
+  /// that was to leave that it appears again; neither moves into or out of the container.
+  private func sendCancelEvents(arriving: (any Content)?, leaving: (any Content)?) {
+    send(.willDisappear, to: arriving, animated: true)
+    send(.willAppear, to: leaving, animated: true)
+    send(.didDisappear, to: arriving, animated: true)
+    send(.didAppear, to: leaving, animated: true)
   }
 
   /// Pops down to the content at `target` (-1 empties the stack, `nil` pops one).
-  private func runPop(to target: Int?, animated: Bool) {
-    guard let topIndex = items.indices.last else { return finishChange() }
-    let targetIndex = target ?? topIndex - 1
-    for index in stride(from: topIndex - 1, to: targetIndex, by: -1) { removeSilently(at: index) }
-    let leaving = items[items.count - 1]
-    guard isShown else {
-      removeSilently(at: items.count - 1)
+  private func runPop(
+    to target: Int?, animated: Bool, handle: InteractiveTransition?, completion: ((TransitionOutcome) -> Void)?
+  ) {
+    guard let topIndex = items.indices.last else {
+      handle?.ended(.finished)
+      completion?(.finished)
       return finishChange()
     }
+    let targetIndex = target ?? topIndex - 1
+    guard isShown else {
+      for index in stride(from: topIndex, to: targetIndex, by: -1) { removeSilently(at: index) }
+      handle?.ended(.finished)
+      completion?(.finished)
+      return finishChange()
+    }
+    let before = layerSnapshot()
+    // The contents between leave silently; they stay members of the stack until the pop finishes, so that a cancel
+    // can put them back.
+    var setAside: [(index: Int, item: Item)] = []
+    for index in stride(from: topIndex - 1, to: targetIndex, by: -1) {
+      let item = items.remove(at: index)
+      if item.layer != nil { item.entry.content.unloadLayer() }
+      setAside.append((index, item))
+    }
+    let leaving = items[items.count - 1]
     let revealedIndex = items.count - 2
     // The revealed content, and the one that will be `capacity` deep, get their layers back first.
     for index in [revealedIndex, revealedIndex - capacity + 1] where index >= 0 && items[index].layer == nil {
@@ -60,33 +152,74 @@ extension Stack {
     }
     let revealed = revealedIndex >= 0 ? items[revealedIndex] : nil
     let animation = build(at: items.count - 1, for: .hide)
-    startPop(of: leaving, revealing: revealed, animation: animation, from: 0, animated: animated)
+    startPop(
+      of: leaving, revealing: revealed, animation: animation, from: 0, animated: animated, handle: handle,
+      restoring: before, setAside: setAside, completion: completion)
   }
 
-  /// Reverses the push that is playing from where it stands: the inverse starts where the forward is now.
-  func reversePlayingPush() {
-    guard let elapsed = player.elapsed, let pushed = items.last else { return request(.pop(to: nil, animated: true)) }
-    player.cancel()
-    playingPush = nil
-    let revealed = items.count >= 2 ? items[items.count - 2] : nil
-    let animation = build(at: items.count - 1, for: .reverse)
-    startPop(of: pushed, revealing: revealed, animation: animation, from: animation.duration - elapsed, animated: true)
+  /// Reverses the push that is playing from where it stands: the push is grabbed, then cancelled by retracing it,
+  /// which plays the inverse from where the forward is now. Cancelling that pop in turn (after grabbing it) leaves the
+  /// push finished.
+  ///
+  /// It runs outside the queue, so it holds the queue while it starts: a request made from the events it sends waits
+  /// for it.
+  func reversePlayingPush(completion: ((TransitionOutcome) -> Void)?) {
+    guard let elapsed = player.elapsed, let pushed = items.last else {
+      return request(.pop(to: nil, animated: true), completion: completion)
+    }
+    holdingQueue {
+      player.cancel()
+      playingPush = nil
+      let pushCompletion = playingPushCompletion
+      playingPushCompletion = nil
+      let revealed = items.count >= 2 ? items[items.count - 2] : nil
+      let animation = build(at: items.count - 1, for: .reverse)
+      // A cancel of the reversal leaves the push finished: the states the push ends in.
+      var pushed = layerSnapshot()
+      pushed.layers[items[items.count - 1].id] = animation.initialStates.disappearing
+      if let revealed, revealed.layer != nil { pushed.layers[revealed.id] = animation.initialStates.appearing }
+      pushed.stage = animation.initialStates.stage
+      startPop(
+        of: items[items.count - 1], revealing: revealed, animation: animation, from: animation.duration - elapsed,
+        animated: true, handle: nil, restoring: pushed, setAside: [], completion: completion,
+        pushCompletion: pushCompletion)
+    }
   }
 
   private func startPop(
-    of leaving: Item, revealing revealed: Item?, animation: Animation, from offset: Double, animated: Bool
+    of leaving: Item, revealing revealed: Item?, animation: Animation, from offset: Double, animated: Bool,
+    handle: InteractiveTransition?, restoring before: LayerSnapshot, setAside: [(index: Int, item: Item)],
+    completion: ((TransitionOutcome) -> Void)?, pushCompletion: ((TransitionOutcome) -> Void)? = nil
   ) {
     send(.willDisappear, to: leaving.entry.content, animated: animated, movement: .outOfContainer)
     send(.willAppear, to: revealed?.entry.content, animated: animated)
     observer?.container(name, willPlay: animation, of: leaving.entry, inverse: true, from: offset)
     play(
-      animation, appearing: revealed?.id, disappearing: leaving.id, from: offset, animated: animated,
-      ended: { [weak self] in if let self, let index = index(of: leaving.id) { removeSilently(at: index) } }
-    ) { [weak self] in
-      guard let self else { return }
-      send(.didDisappear, to: leaving.entry.content, animated: animated, movement: .outOfContainer)
-      send(.didAppear, to: revealed?.entry.content, animated: animated)
-    }
+      animation, appearing: revealed?.id, disappearing: leaving.id, from: offset, animated: animated, handle: handle,
+      restoring: before,
+      ended: { [weak self] in
+        guard let self else { return }
+        if let index = index(of: leaving.id) { removeSilently(at: index) }
+        for (_, item) in setAside where !projected.contains(item.id) { Membership.leave(item.entry.content) }
+      },
+      completion: { [weak self] in
+        guard let self else { return }
+        send(.didDisappear, to: leaving.entry.content, animated: animated, movement: .outOfContainer)
+        send(.didAppear, to: revealed?.entry.content, animated: animated)
+        pushCompletion?(.cancelled)
+        completion?(.finished)
+      },
+      cancelled: { [weak self] in
+        guard let self else { return }
+        let top = items.count
+        for (index, item) in setAside.reversed() { items.insert(item, at: min(index, top - 1)) }
+        restore(before)
+        let dropped = reproject()
+        sendCancelEvents(arriving: revealed?.entry.content, leaving: leaving.entry.content)
+        pushCompletion?(.finished)
+        completion?(.cancelled)
+        endCancelled(dropped)
+      })
   }
 
   private func runAppear(animated: Bool) {
@@ -113,11 +246,14 @@ extension Stack {
   }
 
   /// Plays `animation` with the given contents in the appearing and disappearing roles, writing their states as it
-  /// goes. When it ends, `ended` updates the stack (a popped content leaves), the layers settle to the capacity,
-  /// `completion` sends the closing events, and the queue goes on.
+  /// goes; driven by `handle` when it is interactive. When it finishes, `ended` updates the stack (a popped content
+  /// leaves), the layers settle to the capacity, `completion` sends the closing events, and the queue goes on. When it
+  /// is cancelled, the stage and the layers of the contents that stay are put back as `before`, `cancelled` undoes the
+  /// change and sends its events, and the queue goes on.
   private func play(
     _ animation: Animation, appearing: ObjectIdentifier?, disappearing: ObjectIdentifier?, from offset: Double = 0,
-    animated: Bool, ended: @escaping () -> Void = {}, completion: @escaping () -> Void
+    animated: Bool, handle: InteractiveTransition?, restoring before: LayerSnapshot, ended: @escaping () -> Void = {},
+    completion: @escaping () -> Void, cancelled: @escaping () -> Void
   ) {
     participants = Set([appearing, disappearing].compactMap { $0 })
     let write: (LayerStates) -> Void = { [weak self] states in
@@ -129,16 +265,36 @@ extension Stack {
       backdrop = states.backdrop
       raised = states.onTop == .appearing ? appearing : disappearing
     }
-    player.play(animation, from: offset, animated: animated, update: write) { [weak self] states in
-      write(states)
-      self?.participants = []
-      self?.raised = nil
-      self?.backdrop = .none
-      ended()
-      self?.settleLayers()
-      // The closing events may request a change (an observer pushing from didShow): it joins the queue, or starts.
-      completion()
-      self?.runQueue()
+    let end: (TransitionOutcome, LayerStates) -> Void = { [weak self] outcome, states in
+      guard let self else { return }
+      // The closing events may request a change (an observer pushing from didShow): it joins the queue, and runs
+      // once every closing event has been sent.
+      holdingQueue {
+        participants = []
+        raised = nil
+        backdrop = .none
+        switch outcome {
+        case .finished:
+          write(states)
+          raised = nil
+          backdrop = .none
+          ended()
+          settleLayers()
+          completion()
+        case .cancelled:
+          restore(before)
+          cancelled()
+          settleLayers()
+        }
+      }
+    }
+    if let handle, animated {
+      player.begin(animation, held: handle, update: write, completion: end)
+    } else {
+      player.play(animation, from: offset, animated: animated, update: write) { outcome, states in
+        handle?.ended(outcome)
+        end(outcome, states)
+      }
     }
   }
 

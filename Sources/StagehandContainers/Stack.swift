@@ -3,9 +3,18 @@ import StagehandAnimation
 /// A stack of contents: push shows a content with the forward animation of a transition, pop hides it with the inverse
 /// of the very transition it was pushed with, built at pop time from the geometry of that moment.
 ///
-/// Requests made while a transition plays are queued and run in order after it, except a pop of the content whose
-/// push is playing: that push reverses from where it stands. Every request is checked when it is made, against the
-/// stack as the queued requests will leave it, and refused with a `ContainerError` that leaves the stack unchanged.
+/// Requests made while a transition plays (or is driven interactively, or springs to its end) are queued and run in
+/// order after it, except a pop of the content whose push is playing: that push reverses from where it stands (a grab
+/// followed by a cancel). Every request is checked when it is made, against the stack as the queued requests will
+/// leave it, and refused with a `ContainerError` that leaves the stack unchanged; a request refused so never calls its
+/// completion. When an interactive change is cancelled, the queued requests are checked again against the stack as
+/// it is then, and those that no longer apply end `.cancelled`.
+///
+/// Concurrency: a stack, its contents, its observer and its clock belong to one thread or actor (a UI toolkit's main
+/// thread, a game loop), which makes every request, ticks the clock, and receives every event and completion,
+/// synchronously, on that thread. None of them is `Sendable`; values that cross threads are (`Transition`,
+/// `Animation`, `LayerState`, `TransitionOutcome`, `ReleaseSpring`). The `async` forms of the requests resume the
+/// caller when the request ends, in the caller's isolation; the stack's clock must keep ticking meanwhile.
 public final class Stack {
   /// What happens to contents deeper than the capacity.
   public enum Behavior: String, Hashable, Sendable, Codable {
@@ -58,9 +67,11 @@ public final class Stack {
   public internal(set) var isShown = false
   /// The contents as the queued requests will leave them, to check new requests against.
   var projected: [ObjectIdentifier] = []
-  var queue: [Request] = []
+  var queue: [Queued] = []
   /// The push that is playing, if one is: the content pushed, so that a pop of it reverses it.
   var playingPush: ObjectIdentifier?
+  /// The completion of the push that is playing, which a pop that reverses it reports.
+  var playingPushCompletion: ((TransitionOutcome) -> Void)?
   /// The contents taking part in the transition that plays.
   var participants: Set<ObjectIdentifier> = []
   /// Whether the queue is being run (requests made from event handlers then just join it).
@@ -88,6 +99,20 @@ public final class Stack {
     case disappear(animated: Bool)
     /// A geometry change that waited for the transition playing when it was asked for.
     case bounds(Rect)
+  }
+
+  /// A request in the queue, with the handle that drives it when it is interactive and the closure told how it
+  /// ends.
+  struct Queued {
+    var request: Request
+    var handle: InteractiveTransition?
+    var completion: ((TransitionOutcome) -> Void)?
+  }
+
+  /// The layers of every content and the stage at one moment: what a cancelled change restores.
+  struct LayerSnapshot {
+    var layers: [ObjectIdentifier: LayerState]
+    var stage: LayerState
   }
 
   /// Creates an empty, hidden stack.

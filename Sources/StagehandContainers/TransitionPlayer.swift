@@ -1,17 +1,30 @@
 import StagehandAnimation
 
 /// Plays one animation at a time on a clock: writes the sampled states as time passes and calls a completion when it
-/// ends. An animation can start part-way (to reverse another one from where it stands) and be replaced while playing.
+/// ends, finished or cancelled. An animation can start part-way (to reverse another one from where it stands), be
+/// driven by hand (an interactive transition: its progress is set from outside), be grabbed while it plays (it then
+/// holds where it stands), and end with a spring on its progress.
 final class TransitionPlayer {
   private let clock: any TransitionClock
   private var current: Playing?
 
   private struct Playing {
     var animation: Animation
-    var start: Double
-    var offset: Double
+    /// What progress is sampled from while held or settling: `animation`, or it with linear curves.
+    var scrubbed: Animation
+    var motion: Motion
+    var handle: InteractiveTransition?
     var update: (LayerStates) -> Void
-    var completion: (LayerStates) -> Void
+    var completion: (TransitionOutcome, LayerStates) -> Void
+  }
+
+  private enum Motion {
+    /// Plays by itself with its curves: `offset` seconds into the animation at `start` on the clock.
+    case timed(start: Double, offset: Double)
+    /// Held at a progress the caller sets.
+    case held(progress: Double)
+    /// Springs to its end (1, finished) or back to its start (0, cancelled) from `start` on the clock.
+    case settling(ProgressMotion, start: Double, outcome: TransitionOutcome)
   }
 
   init(clock: any TransitionClock) {
@@ -19,38 +32,138 @@ final class TransitionPlayer {
     clock.observe(for: self) { [weak self] in self?.tick() }
   }
 
-  /// Whether an animation is playing.
+  /// Whether an animation is playing (by itself, held, or settling).
   var isPlaying: Bool { current != nil }
 
-  /// The time within the playing animation, in seconds.
-  var elapsed: Double? { current.map { min($0.offset + clock.now - $0.start, $0.animation.duration) } }
+  /// The time within the playing animation, in seconds, while it plays by itself.
+  var elapsed: Double? {
+    guard let current, case .timed(let start, let offset) = current.motion else { return nil }
+    return min(offset + clock.now - start, current.animation.duration)
+  }
+
+  /// The progress of the playing animation: the time played over the duration, or the progress set or sprung.
+  var progress: Double? {
+    guard let current else { return nil }
+    switch current.motion {
+    case .timed(let start, let offset):
+      let duration = current.animation.duration
+      return duration > 0 ? min(max((offset + clock.now - start) / duration, 0), 1) : 1
+    case .held(let progress): return progress
+    case .settling(let motion, let start, _): return motion.position(at: clock.now - start)
+    }
+  }
+
+  /// The velocity of the progress now, in progress per second.
+  var velocity: Double {
+    guard let current else { return 0 }
+    switch current.motion {
+    case .timed: return current.animation.duration > 0 ? 1 / current.animation.duration : 0
+    case .held: return 0
+    case .settling(let motion, let start, _): return motion.velocity(at: clock.now - start)
+    }
+  }
+
+  /// Whether the playing animation is held by the caller.
+  var isHeld: Bool {
+    if case .held = current?.motion { true } else { false }
+  }
+
+  /// The handle of the playing animation, if it was started interactively or grabbed.
+  var handle: InteractiveTransition? { current?.handle }
 
   /// Plays `animation` from `offset` seconds into it; `update` receives the states at each tick, `completion` the
-  /// final states. A non-animated change, or an animation of no duration, completes at once.
+  /// outcome and the final states. A non-animated change, or an animation of no duration, completes at once.
   func play(
     _ animation: Animation, from offset: Double = 0, animated: Bool, update: @escaping (LayerStates) -> Void,
-    completion: @escaping (LayerStates) -> Void
+    completion: @escaping (TransitionOutcome, LayerStates) -> Void
   ) {
     guard animated, animation.duration > 0, offset < animation.duration else {
-      completion(animation.finalStates)
+      completion(.finished, animation.finalStates)
       return
     }
     current = Playing(
-      animation: animation, start: clock.now, offset: max(offset, 0), update: update, completion: completion)
+      animation: animation, scrubbed: animation, motion: .timed(start: clock.now, offset: max(offset, 0)),
+      handle: nil, update: update, completion: completion)
     update(animation.sample(at: max(offset, 0)))
+  }
+
+  /// Starts `animation` held by `handle`, at the progress the handle was given while it waited (0 by default).
+  func begin(
+    _ animation: Animation, held handle: InteractiveTransition, update: @escaping (LayerStates) -> Void,
+    completion: @escaping (TransitionOutcome, LayerStates) -> Void
+  ) {
+    let scrubbed = handle.scrubsLinearly ? animation.withLinearCurves() : animation
+    current = Playing(
+      animation: animation, scrubbed: scrubbed, motion: .held(progress: handle.progress), handle: handle,
+      update: update, completion: completion)
+    handle.attach(to: self, animation: animation)
+    update(scrubbed.sample(atProgress: handle.progress))
+    if let end = handle.takePendingEnd() { self.end(end.outcome, velocity: end.velocity, spring: end.spring) }
+  }
+
+  /// Holds the playing animation where it stands and returns its handle (a new one, which scrubs with the curves it
+  /// played with, so that nothing moves, unless it was interactive already); `nil` when nothing plays.
+  func grab() -> InteractiveTransition? {
+    guard let playing = current, let progress else { return nil }
+    let handle = playing.handle ?? InteractiveTransition(scrubsLinearly: false, progress: progress)
+    if playing.handle == nil { handle.attach(to: self, animation: playing.animation) }
+    current?.handle = handle
+    if case .timed = playing.motion {
+      current?.scrubbed = playing.animation
+    }
+    current?.motion = .held(progress: progress)
+    handle.progressChanged(progress)
+    return handle
+  }
+
+  /// Sets the progress of a held animation and writes its states.
+  func setProgress(_ progress: Double, from handle: InteractiveTransition) {
+    guard let playing = current, playing.handle === handle, case .held = playing.motion else { return }
+    current?.motion = .held(progress: progress)
+    playing.update(playing.scrubbed.sample(atProgress: progress))
+  }
+
+  /// Lets a held animation go: it springs to its end or back to its start, starting at `velocity`.
+  func end(_ outcome: TransitionOutcome, velocity: Double, spring: ReleaseSpring) {
+    guard let playing = current, case .held(let progress) = playing.motion else { return }
+    let motion = ProgressMotion(
+      from: progress, to: outcome == .finished ? 1 : 0, initialVelocity: velocity, spring: spring)
+    current?.motion = .settling(motion, start: clock.now, outcome: outcome)
+    playing.handle?.settling(toward: outcome)
+    if motion.duration <= 0 { complete(outcome) }
   }
 
   /// Stops the playing animation without completing it.
   func cancel() { current = nil }
 
+  private func complete(_ outcome: TransitionOutcome) {
+    guard let playing = current else { return }
+    current = nil
+    let states = outcome == .finished ? playing.animation.finalStates : playing.scrubbed.sample(atProgress: 0)
+    playing.handle?.ended(outcome)
+    playing.completion(outcome, states)
+  }
+
   private func tick() {
     guard let playing = current else { return }
-    let t = playing.offset + clock.now - playing.start
-    if t >= playing.animation.duration {
-      current = nil
-      playing.completion(playing.animation.finalStates)
-    } else {
-      playing.update(playing.animation.sample(at: t))
+    switch playing.motion {
+    case .timed(let start, let offset):
+      let t = offset + clock.now - start
+      if t >= playing.animation.duration {
+        complete(.finished)
+      } else {
+        playing.update(playing.animation.sample(at: t))
+      }
+    case .held: break
+    case .settling(let motion, let start, let outcome):
+      let t = clock.now - start
+      if t >= motion.duration {
+        complete(outcome)
+      } else {
+        let progress = motion.position(at: t)
+        playing.handle?.progressChanged(progress)
+        playing.update(playing.scrubbed.sample(atProgress: progress))
+      }
     }
   }
 }

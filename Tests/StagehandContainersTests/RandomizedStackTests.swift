@@ -35,6 +35,27 @@ struct RandomizedStackTests {
   }
 
   @Test(
+    "random operations with lifecycle handlers that push and pop keep the contract: every request from a handler waits its turn",
+    arguments: [Stack.Behavior.default, .removing, .fixedRoot])
+  func randomOperationsWithHandlers(behavior: Stack.Behavior) throws {
+    var random = SeededGenerator(seed: Self.seed ^ stableHash("handlers " + behavior.rawValue))
+    let run = try Run(random: &random, behavior: behavior)
+    run.handlerRandom = SeededGenerator(seed: random.next())
+    for step in 0..<Self.operationsPerRun {
+      if let failure = run.step(&random) {
+        Issue.record(
+          "behavior \(behavior), operation \(step), replay with STAGEHAND_TEST_SEED=\(Self.seed): \(failure)")
+        return
+      }
+    }
+    let scale = Self.operationsPerRun / 10_000
+    #expect(run.handlerPushes > 50 * scale, "handlers pushed \(run.handlerPushes) times")
+    #expect(run.handlerPops > 15 * scale, "handlers popped \(run.handlerPops) times")
+    #expect(run.reversals > 20 * scale, "the sequence reversed \(run.reversals) pushes")
+    #expect(run.idleChecks > 500 * scale, "the stack was idle \(run.idleChecks) times")
+  }
+
+  @Test(
     "random operations with layout direction and reduced motion switched on and off keep the contract, and every pop plays the inverse of what its push played",
     arguments: [Stack.Behavior.default, .removing, .fixedRoot])
   func randomOperationsWithPresentation(behavior: Stack.Behavior) throws {
@@ -113,6 +134,35 @@ final class Run {
   var rightToLeftPlays = 0
   /// The last operations, for the failure message.
   var log: [String] = []
+  /// When set, the contents' lifecycle handlers push and pop, drawing from this generator.
+  var handlerRandom: SeededGenerator?
+  var handlerPushes = 0
+  var handlerPops = 0
+  /// A handler's request is being made: handlers do not request from inside one another.
+  private var inHandler = false
+  /// Whether a request of the sequence is being made: it changed the stack's projection before any handler ran, so
+  /// the model changes of handlers wait in `deferred` until the request's own is made.
+  private var requesting = false
+  private var deferred: [() -> Void] = []
+
+  /// Makes a request of the sequence with `body`, then `update`s the model, then applies the changes of the handlers
+  /// that ran meanwhile, in order.
+  func request(_ body: () throws -> Void, then update: () -> Void) rethrows {
+    requesting = true
+    defer {
+      requesting = false
+      deferred.removeAll()
+    }
+    try body()
+    requesting = false
+    update()
+    for change in deferred { change() }
+  }
+
+  /// Changes the model now, or after the request being made.
+  private func model(_ change: @escaping () -> Void) {
+    if requesting { deferred.append(change) } else { change() }
+  }
 
   init(
     random: inout SeededGenerator, behavior: Stack.Behavior, builder: any TransitionBuilding = TestTransitions()
@@ -131,6 +181,50 @@ final class Run {
     recorder.lastRequest = { [weak motion] in motion?.requests.last { $0.kind != "played" } }
     stack.observer = recorder
     stack.appear()
+    for content in pool {
+      content.onEvent = { [unowned self, unowned content] event in self.handle(event, of: content) }
+    }
+  }
+
+  /// One time in 60, when handlers are on, a content's event handler pushes a free content or pops the top; the
+  /// model follows, since a request is checked against the stack as the queued requests will leave it.
+  func handle(_ event: LifecycleEvent, of content: RecordingContent) {
+    guard !inHandler, var random = handlerRandom else { return }
+    defer { handlerRandom = random }
+    guard Int.random(in: 0..<60, using: &random) == 0 else { return }
+    inHandler = true
+    defer { inHandler = false }
+    let fixed = stack.behavior == .fixedRoot
+    if Bool.random(using: &random) {
+      guard let free = pool.filter({ !model.contains(ObjectIdentifier($0)) }).randomElement(using: &random) else {
+        return
+      }
+      do {
+        try stack.push(free, with: randomTransition(&random), duration: randomDuration(&random))
+      } catch {
+        log.append("\(content) \(event.kind) handler: push \(free) failed: \(error)")
+        return
+      }
+      handlerPushes += 1
+      model { [unowned self] in
+        model.append(ObjectIdentifier(free))
+        if stack.behavior == .removing && model.count > stack.capacity {
+          model.removeFirst(model.count - stack.capacity)
+        }
+      }
+      log.append("\(content) \(event.kind) handler: push \(free)")
+    } else {
+      guard !model.isEmpty, !(fixed && model.count == 1) else { return }
+      do {
+        try stack.pop(animated: Int.random(in: 0..<5, using: &random) > 0)
+      } catch {
+        log.append("\(content) \(event.kind) handler: pop failed: \(error)")
+        return
+      }
+      handlerPops += 1
+      model { [unowned self] in model.removeLast() }
+      log.append("\(content) \(event.kind) handler: pop")
+    }
   }
 
   func randomTransition(_ random: inout SeededGenerator) -> Transition {
@@ -167,32 +261,51 @@ final class Run {
         let id = ObjectIdentifier(content)
         description = "push \(content)"
         if strangers.contains(where: { $0 === content }) || model.contains(id) { expectedError = "alreadyInContainer" }
-        try stack.push(
-          content, with: randomTransition(&random), duration: randomDuration(&random),
-          animated: Int.random(in: 0..<5, using: &random) > 0)
-        model.append(id)
-        if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
+        let (transition, duration) = (randomTransition(&random), randomDuration(&random))
+        let animated = Int.random(in: 0..<5, using: &random) > 0
+        try request {
+          try stack.push(content, with: transition, duration: duration, animated: animated)
+        } then: {
+          model.append(id)
+          if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
+        }
       case 20..<42:
         description = "pop"
         if model.isEmpty { expectedError = "empty" } else if fixed && model.count == 1 { expectedError = "rootIsFixed" }
-        try stack.pop(animated: Int.random(in: 0..<5, using: &random) > 0)
-        model.removeLast()
+        let animated = Int.random(in: 0..<5, using: &random) > 0
+        try request {
+          try stack.pop(animated: animated)
+        } then: {
+          model.removeLast()
+        }
       case 42..<46:
         let index = Int.random(in: -1...(model.count + 1), using: &random)
         description = "pop to \(index)"
         if !model.indices.contains(index) { expectedError = "indexOutOfRange" }
-        try stack.pop(to: index, animated: Bool.random(using: &random))
-        model.removeSubrange((index + 1)...)
+        let animated = Bool.random(using: &random)
+        try request {
+          try stack.pop(to: index, animated: animated)
+        } then: {
+          model.removeSubrange((index + 1)...)
+        }
       case 46..<48:
         description = "pop to root"
         if model.isEmpty { expectedError = "empty" }
-        try stack.popToRoot(animated: Bool.random(using: &random))
-        model.removeSubrange(1...)
+        let animated = Bool.random(using: &random)
+        try request {
+          try stack.popToRoot(animated: animated)
+        } then: {
+          model.removeSubrange(1...)
+        }
       case 48..<49:
         description = "pop all"
         if fixed { expectedError = "rootIsFixed" }
-        try stack.popAll(animated: Bool.random(using: &random))
-        model.removeAll()
+        let animated = Bool.random(using: &random)
+        try request {
+          try stack.popAll(animated: animated)
+        } then: {
+          model.removeAll()
+        }
       case 49..<55:
         let content = pool.randomElement(using: &random)!
         let index = Int.random(in: -1...(model.count + 1), using: &random)
@@ -204,9 +317,13 @@ final class Run {
         } else if model.contains(ObjectIdentifier(content)) {
           expectedError = "alreadyInContainer"
         }
-        try stack.insert(content, at: index, with: randomTransition(&random), duration: randomDuration(&random))
-        model.insert(ObjectIdentifier(content), at: index)
-        if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
+        let (transition, duration) = (randomTransition(&random), randomDuration(&random))
+        try request {
+          try stack.insert(content, at: index, with: transition, duration: duration)
+        } then: {
+          model.insert(ObjectIdentifier(content), at: index)
+          if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
+        }
       case 55..<60:
         let index = Int.random(in: -1...(model.count + 1), using: &random)
         description = "remove at \(index)"
@@ -215,8 +332,11 @@ final class Run {
         } else if fixed && index == 0 {
           expectedError = "rootIsFixed"
         }
-        try stack.remove(at: index)
-        model.remove(at: index)
+        try request {
+          try stack.remove(at: index)
+        } then: {
+          model.remove(at: index)
+        }
       case 60..<63:
         let bounds = Rect(
           x: 0, y: 0, width: .random(in: 100...1000, using: &random), height: .random(in: 100...1000, using: &random))
@@ -232,9 +352,12 @@ final class Run {
         let duration = randomDuration(&random)
         let fraction = Double.random(in: 0.05...0.95, using: &random)
         description = "push \(content) with \(transition), advance \(fraction) of it, pop"
-        try stack.push(content, with: transition, duration: duration)
-        model.append(ObjectIdentifier(content))
-        if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
+        try request {
+          try stack.push(content, with: transition, duration: duration)
+        } then: {
+          model.append(ObjectIdentifier(content))
+          if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
+        }
         let context = TransitionContext(
           bounds: stack.bounds, duration: duration, layoutDirection: stack.layoutDirection,
           reducesMotion: stack.reducesMotion)
@@ -247,8 +370,13 @@ final class Run {
         }
         statesBefore = stack.presentedLayers.map { (ObjectIdentifier($0.content), $0.state) }
         playsBefore = recorder.plays.count
-        try stack.pop()
-        model.removeLast()
+        // A handler may have popped meanwhile.
+        guard !model.isEmpty && !(fixed && model.count == 1) else { break }
+        try request {
+          try stack.pop()
+        } then: {
+          model.removeLast()
+        }
       case 73..<75 where motion != nil:
         // Switched at any moment: a transition that plays keeps the settings it started with.
         switches += 1
@@ -273,7 +401,7 @@ final class Run {
     } catch {
       refusals += 1
       guard let expectedError else { return "\(description) failed: \(error)" }
-      guard "\(caseName(error))" == expectedError else {
+      guard (error as? ContainerError).map(caseName) == expectedError else {
         return "\(description) failed with \(error), expected \(expectedError)"
       }
       guard stack.contents.map(ObjectIdentifier.init) == before else {

@@ -29,6 +29,8 @@ public final class RecordingContent: Content, CustomStringConvertible {
   /// How many times its layer was created.
   public private(set) var layerLoads = 0
   private var lastWasWillAppear = false
+  /// Called with every event once it is recorded and checked: a handler that makes requests of its container.
+  public var onEvent: ((LifecycleEvent) -> Void)?
 
   /// Creates a content.
   public init(_ name: String) {
@@ -74,6 +76,7 @@ public final class RecordingContent: Content, CustomStringConvertible {
       if !hasLayer && event.kind != .willDisappear { violation("an appearance event without a layer") }
     }
     lastWasWillAppear = event.kind == .willAppear
+    onEvent?(event)
   }
 
   /// The events as short text, e.g. `["willAppear(animated, into)", ...]`.

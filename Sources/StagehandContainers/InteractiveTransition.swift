@@ -1,0 +1,145 @@
+import StagehandAnimation
+
+/// How a container's change ended: it played to its end, or it was cancelled and the container is as it was before.
+public enum TransitionOutcome: String, Hashable, Sendable {
+  /// The change happened.
+  case finished
+  /// The change was undone (an interactive transition cancelled, a pop that reversed a push, a queued request that
+  /// no longer applies after a cancel): the container is as it was before it.
+  case cancelled
+}
+
+/// A transition whose progress the caller drives: an interactive push, pop or placeholder change, or a playing
+/// transition grabbed where it stands.
+///
+/// Set `progress` from a finger, a scroll wheel or a scrubber, then call `finish(velocity:spring:)` or
+/// `cancel(velocity:spring:)`: the rest plays by itself on a `ReleaseSpring` that starts at the release velocity, in
+/// progress per second. Sampling at progress p shows the states the transition shows at time p × T when it plays;
+/// with `scrubsLinearly` each step's curve is taken as linear (the content follows the finger), and the spring goes
+/// on with the same mapping, so nothing jumps at the release.
+///
+/// A handle belongs to its container and is used on the container's thread (see the container's concurrency note):
+/// it is not `Sendable`. A request that waits its turn in the queue gives a handle that keeps the progress and the
+/// end it is given until the request starts.
+public final class InteractiveTransition {
+  /// Where the transition stands.
+  public enum Phase: Hashable, Sendable {
+    /// Its request waits for the transition ahead of it.
+    case waiting
+    /// The caller drives its progress.
+    case interactive
+    /// It springs to its end (`.finished`) or back to its start (`.cancelled`).
+    case settling(TransitionOutcome)
+    /// It has ended.
+    case ended(TransitionOutcome)
+  }
+
+  /// Whether each step's curve is taken as linear while the caller drives the progress (and while it springs).
+  public let scrubsLinearly: Bool
+  /// The progress now, 0 at the start of the transition and 1 at its end.
+  public private(set) var progress: Double
+  /// Where the transition stands.
+  public private(set) var phase = Phase.waiting
+  /// The animation the transition plays, once it has started: a gesture reads its direction of motion from it.
+  public private(set) var animation: Animation?
+
+  private weak var player: TransitionPlayer?
+  private var pendingEnd: (outcome: TransitionOutcome, velocity: Double, spring: ReleaseSpring)?
+  /// Takes a waiting request out of its container's queue.
+  var withdraw: (() -> Void)?
+  /// Called once, when the transition ends.
+  private var observers: [(TransitionOutcome) -> Void] = []
+
+  init(scrubsLinearly: Bool, progress: Double = 0) {
+    self.scrubsLinearly = scrubsLinearly
+    self.progress = progress
+  }
+
+  /// How the transition ended, once it has.
+  public var outcome: TransitionOutcome? {
+    if case .ended(let outcome) = phase { outcome } else { nil }
+  }
+
+  /// The velocity of the progress now, in progress per second: 0 while the caller holds it.
+  public var velocity: Double {
+    guard case .settling = phase, let player else { return 0 }
+    return player.velocity
+  }
+
+  /// Moves the transition to `progress`, clamped to [0, 1] (NaN is ignored). Has an effect while the caller drives
+  /// it, or while its request waits (it then starts there).
+  public func update(progress newValue: Double) {
+    guard !newValue.isNaN else { return }
+    let value = min(max(newValue, 0), 1)
+    switch phase {
+    case .waiting: progress = value
+    case .interactive:
+      progress = value
+      player?.setProgress(value, from: self)
+    case .settling, .ended: break
+    }
+  }
+
+  /// Lets the transition play to its end: from the progress now to 1 on `spring`, starting at `velocity` (progress
+  /// per second; a flick towards the end is positive). A waiting request starts and then finishes so.
+  public func finish(velocity: Double = 0, spring: ReleaseSpring = .default) {
+    end(.finished, velocity: velocity, spring: spring)
+  }
+
+  /// Lets the transition play back to its start: from the progress now to 0 on `spring`, starting at `velocity`
+  /// (progress per second; a flick back towards the start is negative). When it has settled, the container is as it
+  /// was before the transition began. A waiting request is taken out of the queue and ends cancelled at once.
+  public func cancel(velocity: Double = 0, spring: ReleaseSpring = .default) {
+    end(.cancelled, velocity: velocity, spring: spring)
+  }
+
+  private func end(_ outcome: TransitionOutcome, velocity: Double, spring: ReleaseSpring) {
+    switch phase {
+    case .waiting:
+      if outcome == .cancelled, let withdraw {
+        self.withdraw = nil
+        withdraw()
+      } else {
+        pendingEnd = (outcome, velocity.isFinite ? velocity : 0, spring)
+      }
+    case .interactive: player?.end(outcome, velocity: velocity.isFinite ? velocity : 0, spring: spring)
+    case .settling, .ended: break
+    }
+  }
+
+  /// Calls `body` when the transition ends (at once if it has).
+  func whenEnded(_ body: @escaping (TransitionOutcome) -> Void) {
+    if let outcome { body(outcome) } else { observers.append(body) }
+  }
+
+  func attach(to player: TransitionPlayer, animation: Animation) {
+    self.player = player
+    self.animation = animation
+    withdraw = nil
+    phase = .interactive
+  }
+
+  func takePendingEnd() -> (outcome: TransitionOutcome, velocity: Double, spring: ReleaseSpring)? {
+    defer { pendingEnd = nil }
+    return pendingEnd
+  }
+
+  func progressChanged(_ value: Double) {
+    progress = value
+    if case .settling = phase { return }
+    phase = .interactive
+  }
+
+  func settling(toward outcome: TransitionOutcome) { phase = .settling(outcome) }
+
+  /// Marks the transition ended and tells whoever waits.
+  func ended(_ outcome: TransitionOutcome) {
+    guard self.outcome == nil else { return }
+    progress = outcome == .finished ? 1 : 0
+    phase = .ended(outcome)
+    withdraw = nil
+    let observers = self.observers
+    self.observers = []
+    for observer in observers { observer(outcome) }
+  }
+}
