@@ -130,8 +130,17 @@ public final class Registry: TransitionBuilding, Sendable {
       let names = catalog.entries.flatMap { [$0.style.name] + $0.style.presets.map(\.name) }
       let suggestions = Self.suggestions(for: name, among: names)
       let unusable = catalog.unusable
-      if suggestions.isEmpty, !unusable.isEmpty {
-        throw .styleInUnusableLibrary(reference, libraries: unusable.map { "\($0.path): \($0.status.reason)" })
+      // Libraries that do not say which names they hold: quarantined or not scanned, or refused before their
+      // description could be read (a refusal that names its plugin is of a plugin whose names are not this one).
+      let silent = unusable.filter { report in
+        switch report.status {
+        case .quarantined, .notScanned: true
+        case .refused(let error): error.plugin == nil
+        default: false
+        }
+      }
+      if suggestions.isEmpty, !silent.isEmpty {
+        throw .styleInUnusableLibrary(reference, libraries: silent.map { "\($0.path): \($0.status.reason)" })
       }
       throw .unknownStyle(reference, suggestions: suggestions, unusableLibraries: unusable.count)
     }

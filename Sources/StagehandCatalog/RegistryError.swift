@@ -9,9 +9,9 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The name belongs to a library that cannot be used (refused when it was scanned, or by the allow-list); `reason`
   /// says why, as `stagehand plugins` does.
   case unusableStyle(String, library: String, reason: String)
-  /// No usable library provides the name, none is close to it, and some libraries cannot be used (quarantined,
-  /// refused, untrusted or not scanned) without saying which names they hold: any of them may provide it. Each of
-  /// `libraries` is one library's path and why it cannot be used.
+  /// No usable library provides the name, none is close to it, and some libraries cannot be used without saying
+  /// which names they hold (quarantined, not scanned, or refused before their description was read): any of them may
+  /// provide it. Each of `libraries` is one library's path and why it cannot be used.
   case styleInUnusableLibrary(String, libraries: [String])
   /// Several plugins provide a style or preset of that name.
   case ambiguousStyle(String, candidates: [String])
