@@ -94,21 +94,30 @@ struct ScannerBlameTests {
   }
 
   @Test("a scan killed from outside (SIGKILL, as the OOM killer sends) is tried again before it counts")
-  func killedFromOutside() async throws {
+  func killedFromOutside() throws {
     let directory = try CFixture.temporaryDirectory("blame-killed")
     defer { try? FileManager.default.removeItem(at: directory) }
     let name = "sh-slow-\(getpid() % 100_000)"
-    let slow = try Self.library("libslow.so", in: directory, ["-DSLOW_MS=1500", "-DSLOW_NAME=\"\(name)\""])
-    let scanning = Task.detached { try scan([slow], timeout: 10, parallelism: 1) }
+    let slow = try Self.library("libslow.so", in: directory, ["-DSLOW_MS=3000", "-DSLOW_NAME=\"\(name)\""])
+    // The scan runs on a thread of its own and the test polls with usleep, so that neither waits for a thread of the
+    // cooperative pool, which other tests may keep busy.
+    final class Outcomes: @unchecked Sendable { var value: [ScanOutcome]? }
+    let outcomes = Outcomes()
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      outcomes.value = try? scan([slow], timeout: 15, parallelism: 1)
+      done.signal()
+    }.start()
     // Kill the scanner child that holds the slow library, once, while it sleeps in the constructor.
     var killed = false
-    for _ in 0..<200 where !killed {
-      try await Task.sleep(for: .milliseconds(20))
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !killed && ContinuousClock.now < deadline {
+      usleep(20_000)
       if let pid = scannerChild(named: name) { killed = kill(pid, SIGKILL) == 0 }
     }
     #expect(killed, "the scanner child was found and killed")
-    let outcomes = try await scanning.value
-    #expect(outcomes[0].isUsable, "\(outcomes[0])")
+    done.wait()
+    #expect(outcomes.value?.first?.isUsable == true, "\(String(describing: outcomes.value))")
   }
 
   @Test("a quarantine for a timeout stands for list, and is tried again by the next explicit scan")
