@@ -193,6 +193,10 @@ let package = Package(
       name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(name: "StagehandCommandLineTests", dependencies: ["StagehandCommandLine", "StagehandAnimation"]),
     .testTarget(name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
+    // An application that is its own plugin process (PluginProcessHosting), run by StagehandCLITests.
+    .executableTarget(
+      name: "StagehandHostedApp", dependencies: ["StagehandCatalog", "StagehandAnimation"],
+      path: "Tests/StagehandHostedApp"),
     .testTarget(name: "StagehandCheckTests", dependencies: ["StagehandCheck", "StagehandTestSupport"]),
     // libwebp's demuxer and animation decoder, for tests only: an independent reader of the animated WebP written.
     .systemLibrary(

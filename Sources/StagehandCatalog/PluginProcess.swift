@@ -17,8 +17,9 @@ import StagehandPlugins
 /// `RegistryError.pluginProcess` that names the library, the style and the cause, and that style is quarantined in that
 /// context class for the life of the registry. Builds through one registry take turns.
 final class PluginProcess: Sendable {
-  /// The plugin process executable (`stagehand-scanner`).
+  /// The plugin process executable (`stagehand-scanner`), and the arguments before the protocol's.
   let executable: String
+  let arguments: [String]
   /// The time limit of one request (loading a library, or one build), in seconds.
   let timeLimit: Double
   private let state = Locked<State>(State())
@@ -80,8 +81,9 @@ final class PluginProcess: Sendable {
   /// The default time limit of one build, in seconds.
   static let defaultTimeLimit = 2.0
 
-  init(executable: String, timeLimit: Double) {
+  init(executable: String, arguments: [String] = [], timeLimit: Double) {
     self.executable = executable
+    self.arguments = arguments
     self.timeLimit = timeLimit
   }
 
@@ -110,7 +112,7 @@ final class PluginProcess: Sendable {
   private func runningChild(_ state: inout State) throws(ChildFailure) -> Child {
     if let child = state.child, child.isRunning { return child }
     state.child?.stop()
-    let child = try Child(executable: executable)
+    let child = try Child(executable: executable, arguments: arguments)
     state.child = child
     return child
   }
@@ -183,9 +185,9 @@ final class PluginProcess: Sendable {
     private var slots: [String: Int] = [:]
     private var exited = false
 
-    init(executable: String) throws(ChildFailure) {
+    init(executable: String, arguments: [String]) throws(ChildFailure) {
       do {
-        (pid, socket) = try ScannerChildProcess.start(executable)
+        (pid, socket) = try ScannerChildProcess.start(executable, arguments: arguments)
       } catch {
         throw .registry(.pluginProcessUnavailable(error.description))
       }

@@ -29,6 +29,8 @@ public struct ScanRequest: Sendable {
 public struct PluginScanner: Sendable {
   /// The scanner executable.
   public var executable: String
+  /// The arguments that come before the protocol's (see `RegistryOptions.scannerArguments`).
+  public var arguments: [String] = []
   /// The time limit for one library, in seconds: loading it and building each style and preset.
   public var timeout: Double
   /// How many children run at once.
@@ -218,18 +220,18 @@ package final class ScannerChildProcess {
     self.batch = batch
     self.requests = batch.map { requests[$0] }
     self.linger = linger
-    (pid, answers) = try Self.start(scanner.executable)
+    (pid, answers) = try Self.start(scanner.executable, arguments: scanner.arguments)
     deadline = .now + .seconds(scanner.timeout)
     sendNextRequest()
   }
 
-  /// Starts `stagehand-scanner --protocol N` with one end of a new socket pair as its descriptor 3, and returns its
-  /// process id and the other end (non-blocking).
-  static func start(_ executable: String) throws(ScannerError) -> (pid_t, Int32) {
+  /// Starts `stagehand-scanner --protocol N` (`executable`, `arguments`, then the protocol's) with one end of a new
+  /// socket pair as its descriptor 3, and returns its process id and the other end (non-blocking).
+  static func start(_ executable: String, arguments: [String]) throws(ScannerError) -> (pid_t, Int32) {
     var ends: [Int32] = [-1, -1]
     let paired = sh_system_socket_pair(&ends)
     guard paired == 0 else { throw .cannotStart(executable, errno: -paired) }
-    let arguments = [executable, "--protocol", String(ScanAnswer.protocolVersion)]
+    let arguments = [executable] + arguments + ["--protocol", String(ScanAnswer.protocolVersion)]
     let pid = withCStrings(arguments) { argv in
       withCStrings(Self.environment) { envp in sh_system_spawn(executable, argv, envp, ends[1], nil, 0, 4) }
     }

@@ -81,6 +81,7 @@ struct CatalogBuilder {
     if !requests.isEmpty {
       if let executable = options.scanner {
         var scanner = PluginScanner(executable: executable, timeout: options.scanTimeout)
+        scanner.arguments = options.scannerArguments
         if let parallelism = options.scanParallelism { scanner.parallelism = max(1, parallelism) }
         do {
           for (item, outcome) in zip(pending, try scanner.scan(requests, progress: options.progress)) {

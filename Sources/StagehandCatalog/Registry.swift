@@ -155,7 +155,8 @@ public final class Registry: TransitionBuilding, Sendable {
         throw .pluginProcessUnavailable(
           "stagehand-scanner was not found; install it next to the program, or set STAGEHAND_SCANNER to its path")
       }
-      let made = PluginProcess(executable: executable, timeLimit: options.buildTimeout)
+      let made = PluginProcess(
+        executable: executable, arguments: options.scannerArguments, timeLimit: options.buildTimeout)
       process = made
       return made
     }

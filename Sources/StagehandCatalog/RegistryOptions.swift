@@ -6,8 +6,12 @@
 public struct RegistryOptions: Sendable {
   /// The registry cache file; nil to neither read nor write one (every library is scanned).
   public var cachePath: String?
-  /// The scanner executable (`stagehand-scanner`); nil when none was found, so new libraries cannot be scanned.
+  /// The plugin process executable (`stagehand-scanner`, or an application's own, see `PluginProcessHosting`); nil
+  /// when none was found, so new libraries cannot be scanned nor styles built.
   public var scanner: String?
+  /// The arguments that come before the protocol's when `scanner` is started: `--stagehand-plugin-process` for an
+  /// application's own executable, none for `stagehand-scanner`.
+  public var scannerArguments: [String] = []
   /// The time limit for scanning one library, in seconds.
   public var scanTimeout: Double
   /// The time limit for one build in the plugin process (or loading a library there), in seconds.
@@ -44,7 +48,8 @@ public struct RegistryOptions: Sendable {
 
   /// The options of this process, from its environment:
   /// - the cache: `RegistryCache.standardPath` (`$XDG_CACHE_HOME/stagehand/registry.cache`);
-  /// - the scanner: `STAGEHAND_SCANNER` (an absolute path), else `stagehand-scanner` next to the executable, else in
+  /// - the scanner: `STAGEHAND_SCANNER` (an absolute path), else this executable when it serves as its own plugin
+  ///   process (`PluginProcessHosting`), else `stagehand-scanner` next to the executable, else in
   ///   `../libexec/stagehand/` from it;
   /// - the time limit: `STAGEHAND_SCAN_TIMEOUT` (seconds), else 5 s;
   /// - the build time limit: `STAGEHAND_BUILD_TIMEOUT` (seconds), else 2 s;
@@ -78,6 +83,9 @@ public struct RegistryOptions: Sendable {
       scanner: scannerPath(environment: environment, executableDirectory: executableDirectory, warnings: &warnings),
       scanTimeout: timeout, allowListPath: AllowList.standardPath(environment: environment), warnings: warnings)
     options.keepsDirectoryListings = keepsListings
+    if options.scanner == executableDirectory + "/" + ownExecutableName, PluginProcessHosting.isHosting {
+      options.scannerArguments = [PluginProcessHosting.argument]
+    }
     options.buildTimeout = buildTimeout
     return options
   }
@@ -89,6 +97,7 @@ public struct RegistryOptions: Sendable {
       if path.hasPrefix("/") { return path }
       warnings.append("STAGEHAND_SCANNER '\(path)' is not an absolute path, ignored")
     }
+    if PluginProcessHosting.isHosting { return executableDirectory + "/" + ownExecutableName }
     for candidate in [
       executableDirectory + "/stagehand-scanner", executableDirectory + "/../libexec/stagehand/stagehand-scanner",
     ] where access(candidate, X_OK) == 0 {
@@ -97,6 +106,14 @@ public struct RegistryOptions: Sendable {
     return nil
   }
 }
+
+/// The file name of this process's executable (symlinks resolved).
+let ownExecutableName: String = {
+  guard let resolved = realpath("/proc/self/exe", nil) else { return "" }
+  defer { free(resolved) }
+  let path = String(cString: resolved)
+  return String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
+}()
 
 /// The scan time limit as a user writes it.
 public enum ScanTimeout {

@@ -297,3 +297,24 @@ struct PluginProcessTests {
     #expect(!FileManager.default.fileExists(atPath: "/out.webp"))
   }
 }
+
+/// An application that links the library needs no `stagehand-scanner`: its own executable is its plugin process.
+@Suite("An application is its own plugin process")
+struct HostedPluginProcessTests {
+  @Test("an application that calls PluginProcessHosting.runIfAsked scans and builds with itself as plugin process")
+  func hostedApplication() throws {
+    let root = try CFixture.temporaryDirectory("hosted")
+    defer { try? FileManager.default.removeItem(at: root) }
+    var environment = cleanEnvironment
+    environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
+    environment["STAGEHAND_SCANNER"] = nil
+    let application = BuiltProducts.directory.appendingPathComponent("StagehandHostedApp")
+    let result = try run(application, [], environment: environment, timeLimit: 60)
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    #expect(
+      result.standardOutput.contains("plugin process: \(application.path) --stagehand-plugin-process\n"),
+      "\(result.standardOutput)")
+    #expect(!result.standardOutput.contains("problem:"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("push: "), "\(result.standardOutput)")
+  }
+}
