@@ -266,6 +266,46 @@ struct PluginProcessTests {
     #expect(typo.status == 64 && typo.standardError.contains("did you mean 'push'"), "\(typo.standardError)")
   }
 
+  @Test("the plugin process outlives the thread that started it, and ends with the registry")
+  func outlivesItsThread() throws {
+    let name = "sh-thr-\(getpid() % 100_000)"
+    let (root, library, _) = try Self.setUp("thread", flags: ["-DPROCESS_NAME=\"\(name)\""])
+    defer { try? FileManager.default.removeItem(at: root) }
+    var registry: Registry? = Self.registry(besides: library)
+    let context = TransitionContext(bounds: Rect(x: 0, y: 0, width: 320, height: 480))
+    final class Box: @unchecked Sendable { var registry: Registry? }
+    let box = Box()
+    box.registry = registry
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      _ = try? box.registry?.forward(Transition("touchy"), in: context)
+      done.signal()
+    }
+    thread.start()
+    done.wait()
+    box.registry = nil
+    usleep(300_000)  // the thread has ended; the process that thread started must still run
+    let running = processStates(named: name)
+    #expect(running.count == 1 && running.allSatisfy { $0 != "Z" }, "states: \(running)")
+    #expect(throws: Never.self) { try registry?.forward(Transition("touchy"), in: context) }
+    registry = nil  // ends its plugin process
+    #expect(processStates(named: name).isEmpty, "the plugin process outlived its registry")
+  }
+
+  /// The states (`R`, `S`, `Z`...) of the processes named `name`, from `/proc/PID/stat`.
+  func processStates(named name: String) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry in
+      guard let pid = pid_t(entry),
+        let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
+        comm.trimmingCharacters(in: .whitespacesAndNewlines) == name,
+        let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
+    }
+  }
+
   @Test("a plugin thread writing to standard output cannot reach the host's output")
   func chatter() throws {
     let (root, _, environment) = try Self.setUp("chatter", flags: ["-DCHATTER"])
