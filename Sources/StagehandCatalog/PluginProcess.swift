@@ -148,11 +148,12 @@ final class PluginProcess: Sendable {
             throw error
           case .failed(let reason):
             // A failure in a child that had loaded other libraries may be theirs (a thread of theirs that crashes
-            // later), and a timeout or a SIGKILL may be the machine's: tried once more, alone in a new child.
+            // later), and a SIGKILL may be the machine's (the OOM killer): tried once more, alone in a new child. A
+            // timeout alone is not: a build takes microseconds, and the command must end within the limit.
             let shared = state.child?.loadedOthers(than: plugin.file) ?? false
             state.child?.stop()
             state.child = nil
-            if tries == 1 && (shared || ScanOutcome.quarantined(reason).isWorthAnotherTry) { continue }
+            if tries == 1 && (shared || reason == .signal(SIGKILL)) { continue }
             state.quarantined[buildClass] = reason
             throw .pluginProcess(
               file: plugin.file, style: style, reason: reason, context: buildClass.description, again: false)
