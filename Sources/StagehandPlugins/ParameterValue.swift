@@ -60,8 +60,8 @@ extension ParameterInfo {
     }
   }
 
-  /// The value a user typed: an enum label, an integer, a decimal number (no hexadecimal, infinity or NaN forms),
-  /// `true` or `false`, within the range.
+  /// The value a user typed: an enum label, an integer, a decimal number (`DecimalNumber`: no exponent,
+  /// hexadecimal, infinity or NaN forms), `true` or `false`, within the range.
   public func parse(_ text: String) -> Result<ParameterValue, ParameterProblem> {
     func problem(_ why: String) -> Result<ParameterValue, ParameterProblem> {
       .failure(ParameterProblem(text: text, description: "'\(text)' \(why); give \(validValues)"))
@@ -84,9 +84,8 @@ extension ParameterInfo {
       guard Double(value) >= minimum, Double(value) <= maximum else { return problem("is out of range") }
       return .success(.int(value))
     case .double:
-      let allowed = text.allSatisfy { $0.isASCIIDigit || "+-.eE".contains($0) }
-      guard allowed, text.contains(where: \.isASCIIDigit), let value = Double(text), value.isFinite else {
-        return problem("is not a decimal number")
+      guard let value = DecimalNumber.parse(Substring(text), signed: true) else {
+        return problem("is not a decimal number (\(DecimalNumber.rule))")
       }
       guard value >= minimum, value <= maximum else { return problem("is out of range") }
       return .success(.double(value))
@@ -112,5 +111,32 @@ extension Double {
   /// The number without a trailing `.0` when it is integral.
   var shortText: String {
     self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+  }
+}
+
+/// The one grammar of decimal numbers a user types: durations, `--at`, display scales, sizes and the values of
+/// decimal parameters. Digits with at most one '.', and at least one digit on either side of it (`2`, `0.5`, `.5`,
+/// `5.`); a leading '-' only where negative values exist (`signed`); no '+', exponent, hexadecimal, infinity or NaN;
+/// at most `longest` bytes.
+public enum DecimalNumber {
+  /// The longest decimal number, in bytes.
+  public static let longest = 32
+
+  /// The grammar, in words, for error messages.
+  public static let rule = "write digits with at most one '.', such as 0.5, .5 or 2; no exponent"
+
+  /// The number `text` writes, or nil when it does not follow the grammar.
+  public static func parse(_ text: Substring, signed: Bool = false) -> Double? {
+    guard text.utf8.count <= longest else { return nil }
+    var unsigned = text
+    if signed, unsigned.first == "-" { unsigned = unsigned.dropFirst() }
+    let parts = unsigned.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count <= 2, parts.contains(where: { !$0.isEmpty }),
+      parts.allSatisfy({ $0.allSatisfy { (48...57).contains($0) } })
+    else { return nil }
+    let whole = parts[0].isEmpty ? "0" : String(Substring(parts[0]))
+    let fraction = parts.count == 2 && !parts[1].isEmpty ? String(Substring(parts[1])) : "0"
+    guard let magnitude = Double(whole + "." + fraction), magnitude.isFinite else { return nil }
+    return unsigned.count == text.count ? magnitude : -magnitude
   }
 }

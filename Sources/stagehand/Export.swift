@@ -40,7 +40,9 @@ struct Export: ParsableCommand {
     help: ArgumentHelp("The output: out.css, out.html, out.json, or - (standard output).", valueName: "path"))
   var output = "-"
 
-  @Option(help: ArgumentHelp("html: show the animation stopped at this time, in seconds.", valueName: "seconds"))
+  @Option(
+    help: ArgumentHelp(
+      "html: show the animation stopped at this time: \(CommandLineValues.secondsRule).", valueName: "seconds"))
   var at: String?
 
   @Option(help: "json: samples per second, 1 to 240.")
@@ -53,8 +55,8 @@ struct Export: ParsableCommand {
 
   func validate() throws {
     guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 240") }
-    if let at, CommandLineValues.decimal(at) == nil {
-      throw ValidationError("--at '\(at)' is not valid; give a number of seconds written with digits, such as 0.15")
+    if let at, CommandLineValues.seconds(at) == nil {
+      throw ValidationError("--at '\(at)' is not valid; give a number of seconds, such as 0.15, .15 or 150ms")
     }
     let chosen = try chosenFormat()
     if at != nil && chosen != .html { throw ValidationError("--at applies to --format html only; drop it") }
@@ -138,7 +140,7 @@ struct Export: ParsableCommand {
     guard let a = PixelImage.card(.a, width: width, height: height),
       let b = PixelImage.card(.b, width: width, height: height)
     else { throw .outOfMemory(file: "the cards") }
-    let seconds = at.flatMap { CommandLineValues.decimal($0) }
+    let seconds = at.flatMap(CommandLineValues.seconds)
     return export.page(
       from: try a.pngDataURL(naming: "card A"), to: try b.pngDataURL(naming: "card B"), background: RGB(24, 24, 28),
       pausedAt: seconds)

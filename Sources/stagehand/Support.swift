@@ -128,13 +128,17 @@ struct TransitionOptions: ParsableArguments {
 
   @Option(
     name: .customLong("param"),
-    help: ArgumentHelp("A parameter value, NAME=VALUE; repeat for several.", valueName: "name=value"))
+    help: ArgumentHelp(
+      "A parameter value, NAME=VALUE; repeat for several. A decimal value is written with digits and at most one "
+        + "'.' (0.5, .5, 4), with '-' before a negative one; no exponent.",
+      valueName: "name=value"))
   var parameters: [String] = []
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "The duration in seconds, 0 to \(Int(Self.longestDuration)) (default: the style's default duration).",
+      "The duration, 0 to \(Int(Self.longestDuration)) s: \(CommandLineValues.secondsRule) (default: the style's "
+        + "default duration).",
       valueName: "seconds"))
   var duration: String?
 
@@ -160,7 +164,7 @@ struct TransitionOptions: ParsableArguments {
     if let duration, seconds == nil {
       throw ValidationError(
         "--duration '\(duration)' is not valid; give a number of seconds from 0 to \(Int(Self.longestDuration)), "
-          + "written with digits and at most one '.', such as 0.5")
+          + "such as 0.5, .5, 2s or 500ms")
     }
     guard bounds != nil else {
       throw ValidationError(
