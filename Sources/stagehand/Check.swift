@@ -35,7 +35,9 @@ struct Check: ParsableCommand {
   @Flag(help: "Print JSON for scripts instead of lines.")
   var json = false
 
-  @Option(help: ArgumentHelp("The time limit for checking one library, in seconds (default 60).", valueName: "seconds"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The time limit for checking one library, in seconds (default 60).", valueName: "seconds"))
   var timeout: String?
 
   func validate() throws {

@@ -41,11 +41,13 @@ struct Export: ParsableCommand {
   var output = "-"
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
-      "html: show the animation stopped at this time: \(CommandLineValues.secondsRule).", valueName: "seconds"))
+      "html: show the animation stopped at this time, from 0 to its duration: \(CommandLineValues.secondsRule).",
+      valueName: "seconds"))
   var at: String?
 
-  @Option(help: "json: samples per second, 1 to 240.")
+  @Option(parsing: .unconditional, help: "json: samples per second, 1 to 240.")
   var fps = 60
 
   /// The formats `export` writes.
@@ -55,6 +57,10 @@ struct Export: ParsableCommand {
 
   func validate() throws {
     guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 240") }
+    if let at, at.hasPrefix("-"), CommandLineValues.seconds(String(at.dropFirst())) != nil {
+      throw ValidationError(
+        "--at '\(at)' is negative; give a time from 0 to the animation's duration, in seconds, such as 0.15")
+    }
     if let at, CommandLineValues.seconds(at) == nil {
       throw ValidationError("--at '\(at)' is not valid; give a number of seconds, such as 0.15, .15 or 150ms")
     }
@@ -93,6 +99,12 @@ struct Export: ParsableCommand {
       printError(
         "stagehand: '\(transition.style)' lasts \(animation.duration.formatted()) s, longer than the "
           + "\(Int(TransitionOptions.longestDuration)) s an export covers; give --duration")
+      throw Exit.usage
+    }
+    if let at, let seconds = CommandLineValues.seconds(at), seconds > animation.duration {
+      printError(
+        "stagehand: --at '\(at)' is past the end of '\(transition.style)', which lasts "
+          + "\(animation.duration.formatted()) s; give a time from 0 to \(animation.duration.formatted())")
       throw Exit.usage
     }
     let text: String

@@ -37,10 +37,12 @@ struct Gallery: ParsableCommand {
     help: ArgumentHelp("The size of each picture in pixels, WIDTHxHEIGHT, each from 16 to 1024.", valueName: "size"))
   var size = "160x120"
 
-  @Option(help: "Frames per second, 1 to 60.")
+  @Option(parsing: .unconditional, help: "Frames per second, 1 to 60.")
   var fps = 15
 
-  @Option(help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
   var threads: Int?
 
   func validate() throws {

@@ -26,10 +26,12 @@ struct Preview: ParsableCommand {
   @Flag(help: "Play or print only the inverse.")
   var inverse = false
 
-  @Option(help: "Frames per second in a terminal.")
+  @Option(parsing: .unconditional, help: "Frames per second in a terminal.")
   var fps = 30
 
-  @Option(help: "How many evenly spaced times, from the start to the end, the timeline samples each animation.")
+  @Option(
+    parsing: .unconditional,
+    help: "How many evenly spaced times, from the start to the end, the timeline samples each animation.")
   var samples = 8
 
   func validate() throws {

@@ -50,7 +50,7 @@ struct Render: ParsableCommand {
   @Flag(help: "Fit the pictures inside the container (letterboxed) instead of filling it (cropped).")
   var fit = false
 
-  @Option(help: "Frames per second, 1 to 240.")
+  @Option(parsing: .unconditional, help: "Frames per second, 1 to 240.")
   var fps = 30
 
   @Option(
@@ -69,7 +69,9 @@ struct Render: ParsableCommand {
         + "that has frames already is refused)."))
   var overwrite = false
 
-  @Option(help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
   var threads: Int?
 
   @Option(help: ArgumentHelp("The background colour, RRGGBB in hexadecimal.", valueName: "colour"))

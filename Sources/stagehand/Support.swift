@@ -69,12 +69,14 @@ struct CatalogOptions: ParsableArguments {
   var noCache = false
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "The time limit for scanning one library, in seconds (default: STAGEHAND_SCAN_TIMEOUT, else 5).",
       valueName: "seconds"))
   var scanTimeout: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "The time limit for one build in the plugin process, in seconds (default: STAGEHAND_BUILD_TIMEOUT, else 2).",
       valueName: "seconds"))

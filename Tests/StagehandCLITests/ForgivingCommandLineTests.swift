@@ -68,4 +68,45 @@ struct ForgivingCommandLineTests {
     let export = words(try runStagehand(["export", "--help"], environment: cleanEnvironment).standardOutput)
     #expect(export.contains("(2s, 500ms)"))
   }
+
+  @Test("--at past the end of the animation is refused with its duration; at the end it is taken")
+  func atPastTheEnd() throws {
+    let past = try runStagehand(["export", "flip", "--format", "html", "--at", "5"], environment: cleanEnvironment)
+    #expect(past.status == 64)
+    #expect(past.standardOutput == "")
+    #expect(
+      past.standardError.contains(
+        "--at '5' is past the end of 'flip', which lasts 0.6 s; give a time from 0 to 0.6"),
+      "\(past.standardError)")
+    let longer = try runStagehand(
+      ["export", "flip", "--format", "html", "--duration", "2", "--at", "1.5"], environment: cleanEnvironment)
+    #expect(longer.status == 0, "\(longer.standardError)")
+    let end = try runStagehand(["export", "flip", "--format", "html", "--at", "600ms"], environment: cleanEnvironment)
+    #expect(end.status == 0, "\(end.standardError)")
+    #expect(end.standardOutput.contains("animation-delay: -0.6s"))
+  }
+
+  @Test(
+    "a negative value is read as the value of its option and refused with what is valid, not as a missing value",
+    arguments: [
+      (["export", "cover", "--format", "html", "--at", "-1"], "--at '-1' is negative; give a time from 0 to the"),
+      (["export", "cover", "--format", "html", "--at=-1"], "--at '-1' is negative; give a time from 0 to the"),
+      (["export", "cover", "--format", "json", "--fps", "-1"], "--fps -1 is not valid; give 1 to 240"),
+      (["preview", "push", "--fps", "-1"], "--fps -1 is not valid; give 1 to 120"),
+      (["preview", "push", "--samples", "-3"], "--samples -3 is not valid; give 1 to 1000"),
+      (["render", "push", "--fps", "-5", "-o", "x.webp"], "--fps -5 is not valid; give 1 to 240"),
+      (["render", "push", "--threads", "-2", "-o", "x.webp"], "--threads -2 is not valid; give 1 to 256"),
+      (["gallery", "-o", "/nonexistent/g", "--fps", "-1"], "--fps -1 is not valid; give 1 to 60"),
+      (["gallery", "-o", "/nonexistent/g", "--threads", "-1"], "--threads -1 is not valid; give 1 to 256"),
+      (["demo", "--fps", "-1"], "--fps -1 is not valid; give 1 to 120"),
+      (["list", "--scan-timeout", "-1"], "--scan-timeout '-1' is not valid; give a number of seconds"),
+      (["list", "--build-timeout", "-2"], "--build-timeout '-2' is not valid; give a number of seconds"),
+      (["check", "/nonexistent.so", "--timeout", "-1"], "--timeout '-1' is not valid; give a number of seconds"),
+    ])
+  func negativeValues(arguments: [String], message: String) throws {
+    let result = try runStagehand(arguments, environment: cleanEnvironment)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+    #expect(!result.standardError.contains("Missing value"))
+  }
 }
