@@ -109,4 +109,45 @@ struct ForgivingCommandLineTests {
     #expect(result.standardError.contains(message), "\(result.standardError)")
     #expect(!result.standardError.contains("Missing value"))
   }
+
+  @Test(
+    "style, preset and label names match in any case; the name shown is the catalog's",
+    arguments: [
+      (["preview", "FLIP", "--param", "axis=Horizontal"], "flip (style, plugin org.stagehand.flip): axis=horizontal"),
+      (["preview", "Push-From-LEFT"], "push-from-left (preset of push, plugin org.stagehand.push): direction=left"),
+      (["preview", "ORG.STAGEHAND.FLIP:Flip"], "flip (style, plugin org.stagehand.flip): axis=vertical"),
+      (["preview", "push", "--param", "DIRECTION=left"], nil),
+    ])
+  func anyCase(arguments: [String], header: String?) throws {
+    let result = try runStagehand(arguments + ["--samples", "1"], environment: cleanEnvironment)
+    if let header {
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardOutput.hasPrefix(header), "\(result.standardOutput)")
+    } else {
+      // Parameter names are not folded: only names of styles, presets and labels are.
+      #expect(result.status == 64)
+      #expect(result.standardError.contains("has no parameter 'DIRECTION'"))
+    }
+  }
+
+  @Test("did you mean: names that share most of their words are suggested, the closest family first")
+  func suggestionsByWords() throws {
+    let result = try runStagehand(["preview", "door-open-from-left"], environment: cleanEnvironment)
+    #expect(result.status == 64)
+    #expect(
+      result.standardError.contains("unknown style 'door-open-from-left'; did you mean 'door' or 'door-hinged-left'"),
+      "\(result.standardError)")
+    let folded = try runStagehand(["preview", "DOOR-HINGED-LFT"], environment: cleanEnvironment)
+    #expect(folded.standardError.contains("'door-hinged-left'"), "\(folded.standardError)")
+  }
+
+  @Test("did you mean: an unknown label suggests the close labels of its parameter")
+  func labelSuggestions() throws {
+    let result = try runStagehand(["preview", "flip", "--param", "axis=horizonal"], environment: cleanEnvironment)
+    #expect(result.status == 64)
+    #expect(
+      result.standardError.contains(
+        "'horizonal' is not a label of 'axis'; give one of vertical, horizontal (did you mean 'horizontal'?)"),
+      "\(result.standardError)")
+  }
 }

@@ -86,7 +86,7 @@ struct PreviewCommandTests {
       (["preview", "pusj"], "stagehand: unknown style 'pusj'; did you mean 'push'? Run 'stagehand list' to see all\n"),
       (
         ["preview", "push", "--param", "direction=up"],
-        "stagehand: style 'push': parameter 'direction': 'up' is not a label of 'direction'; give one of left, right, top, bottom, leading, trailing\n"
+        "stagehand: style 'push': parameter 'direction': 'up' is not a label of 'direction'; give one of left, right, top, bottom, leading, trailing (did you mean 'top'?)\n"
       ),
       (
         ["preview", "push", "--param", "speed=2"],
