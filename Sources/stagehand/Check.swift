@@ -50,7 +50,7 @@ struct Check: ParsableCommand {
     let options = RegistryOptions.standard(environment: ProcessEnvironment.current)
     guard let scanner = options.scanner else {
       printError(
-        "stagehand: the validator needs stagehand-scanner, which was not found next to the executable; install it "
+        "stagehand: error: the validator needs stagehand-scanner, which was not found next to the executable; install it "
           + "there or set STAGEHAND_SCANNER to its absolute path")
       throw ExitCode(1)
     }

@@ -96,16 +96,14 @@ struct Export: ParsableCommand {
     let (animation, parameters) = try build(registry, transition, context)
     // A style may last as long as it likes (finite), but an export, like a preview, covers at most --duration's range.
     guard animation.duration <= TransitionOptions.longestDuration else {
-      printError(
-        "stagehand: '\(transition.style)' lasts \(animation.duration.formatted()) s, longer than the "
+      throw Exit.usageError(
+        "'\(transition.style)' lasts \(animation.duration.formatted()) s, longer than the "
           + "\(Int(TransitionOptions.longestDuration)) s an export covers; give --duration")
-      throw Exit.usage
     }
     if let at, let seconds = CommandLineValues.seconds(at), seconds > animation.duration {
-      printError(
-        "stagehand: --at '\(at)' is past the end of '\(transition.style)', which lasts "
+      throw Exit.usageError(
+        "--at '\(at)' is past the end of '\(transition.style)', which lasts "
           + "\(animation.duration.formatted()) s; give a time from 0 to \(animation.duration.formatted())")
-      throw Exit.usage
     }
     let text: String
     do {
@@ -121,10 +119,10 @@ struct Export: ParsableCommand {
       }
       try WholeFile.write(text, to: output, createsDirectories: true)
     } catch let error as ExportError {
-      printError("stagehand: cannot export '\(transition.style)': \(error)")
+      printError("stagehand: error: cannot export '\(transition.style)': \(error)")
       throw Exit.failure
     } catch let error as RenderError {
-      printError("stagehand: \(error)")
+      printError("stagehand: error: \(error)")
       throw Exit.failure
     }
   }

@@ -149,10 +149,9 @@ struct Render: ParsableCommand {
       for (animation, isInverse) in plays {
         let count = RenderJob.frameCount(duration: animation.duration, fps: fps)
         guard frames.count + count <= RenderJob.frameBudget else {
-          printError(
-            "stagehand: '\(resolved.name)' would take more than \(RenderJob.frameBudget) frames at \(fps) fps; give "
+          throw Exit.usageError(
+            "'\(resolved.name)' would take more than \(RenderJob.frameBudget) frames at \(fps) fps; give "
               + "a shorter --duration or a lower --fps")
-          throw Exit.usage
         }
         frames += RenderJob.frames(of: animation, inverse: isInverse, fps: fps)
       }
@@ -164,7 +163,7 @@ struct Render: ParsableCommand {
       job = RenderJob(scene: scene, frames: frames, threads: threads ?? Self.cores)
       try write(job, format: try chosenFormat())
     } catch let error as RenderError {
-      printError("stagehand: \(error)")
+      printError("stagehand: error: \(error)")
       throw Exit.failure
     }
     if output != "-" {
@@ -190,7 +189,7 @@ struct Render: ParsableCommand {
     do throws(RenderError) {
       return try scene(bounds: bounds)
     } catch {
-      printError("stagehand: \(error)")
+      printError("stagehand: error: \(error)")
       throw Exit.failure
     }
   }

@@ -40,9 +40,18 @@ enum Exit {
   /// The user asked for something that does not exist or is invalid.
   static let usage = ExitCode(64)
 
-  /// Prints a registry error as one line and returns the exit code that goes with it.
+  /// Prints a usage error found while the command runs (an option that does not fit the style, say) the way the
+  /// parser's are printed, `stagehand: error: ...` and the line that points to the command's help, and returns the
+  /// usage exit code.
+  static func usageError(_ message: String) -> ExitCode {
+    printError("stagehand: error: " + message)
+    printError(Stagehand.helpPointer(CommandLine.arguments.dropFirst()))
+    return usage
+  }
+
+  /// Prints a registry error as one line, `stagehand: error: ...`, and returns the exit code that goes with it.
   static func report(_ error: RegistryError) -> ExitCode {
-    printError("stagehand: \(error)")
+    printError("stagehand: error: \(error)")
     switch error {
     case .plugin, .unusableStyle, .libraryChanged, .unresolvableFallback, .fallbackCycle, .pluginProcess,
       .pluginProcessUnavailable, .styleInUnusableLibrary:

@@ -150,4 +150,58 @@ struct ForgivingCommandLineTests {
         "'horizonal' is not a label of 'axis'; give one of vertical, horizontal (did you mean 'horizontal'?)"),
       "\(result.standardError)")
   }
+
+  @Test(
+    "errors in the options and arguments: 'stagehand: error: ...', the help of the command, exit code 64",
+    arguments: [
+      (["--frobnicate"], "Unknown option '--frobnicate'", "stagehand"),
+      (["preview"], "Missing expected argument '<style>'", "stagehand preview"),
+      (["preview", "push", "--fps", "0"], "--fps 0 is not valid; give 1 to 120", "stagehand preview"),
+      (
+        ["list", "--scan-timeout", "x"], "--scan-timeout 'x' is not valid; give a number of seconds from 0.1 to 3600",
+        "stagehand list"
+      ),
+      (
+        ["export", "push", "--format", "xml"], "--format 'xml' is not valid; give one of css, html, json",
+        "stagehand export"
+      ),
+      (
+        ["export", "flip", "--format", "html", "--at", "1"],
+        "--at '1' is past the end of 'flip', which lasts 0.6 s; give a time from 0 to 0.6", "stagehand export"
+      ),
+    ])
+  func usageErrors(arguments: [String], message: String, command: String) throws {
+    let result = try runStagehand(arguments, environment: cleanEnvironment)
+    #expect(result.status == 64)
+    #expect(result.standardOutput == "")
+    #expect(result.standardError == "stagehand: error: \(message)\nRun '\(command) --help' for usage.\n")
+  }
+
+  @Test("a failure at run time: 'stagehand: error: ...' alone, exit code 1")
+  func failures() throws {
+    // /dev/null is not a directory: nothing can be written under it.
+    let result = try runStagehand(["export", "push", "-o", "/dev/null/out.css"], environment: cleanEnvironment)
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("stagehand: error: "), "\(result.standardError)")
+    #expect(!result.standardError.contains("--help"))
+    #expect(result.standardError.split(separator: "\n").count == 1)
+  }
+
+  @Test("an unknown style: 'stagehand: error: ...' with its own pointer to 'stagehand list', exit code 64")
+  func unknownStyle() throws {
+    let result = try runStagehand(["info", "pusj"], environment: cleanEnvironment)
+    #expect(result.status == 64)
+    #expect(
+      result.standardError
+        == "stagehand: error: unknown style 'pusj'; did you mean 'push'? Run 'stagehand list' to see all\n")
+  }
+
+  @Test("the help states the error format and the exit codes")
+  func errorFormatInHelp() throws {
+    let help = try runStagehand(["--help"], environment: cleanEnvironment).standardOutput
+    let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(words.contains("64 a usage error"))
+    #expect(words.contains("An error is printed on standard error as 'stagehand: error: ...'"))
+    #expect(words.contains("'Run 'stagehand preview --help' for usage.'"))
+  }
 }
