@@ -245,7 +245,7 @@ public struct ResolvedStyle: Sendable {
       guard let index = style.parameters.firstIndex(where: { $0.symbol == symbol }) else {
         throw .unknownParameter(style: style.name, name: symbol, valid: style.parameters.map(\.symbol))
       }
-      switch style.parameters[index].parse(text) {
+      switch style.parameters[index].parse(text, ignoringCase: true) {
       case .success(let value): values[index] = value
       case .failure(let problem): throw .invalidValue(style: style.name, parameter: symbol, problem: problem)
       }

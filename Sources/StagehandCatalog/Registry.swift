@@ -95,7 +95,16 @@ public final class Registry: TransitionBuilding, Sendable {
     return known.index!.plugin(at: position) ?? catalog().plugins.first { $0.info.id == id }
   }
 
+  /// The styles and presets `reference` names exactly, else those it names in another case (names are lowercase,
+  /// so an exact match always wins over one found by case-folding).
   private func matches(_ reference: String) -> [ResolvedStyle] {
+    let exact = exactMatches(reference)
+    let folded = reference.lowercased()
+    guard exact.isEmpty, folded != reference else { return exact }
+    return exactMatches(folded)
+  }
+
+  private func exactMatches(_ reference: String) -> [ResolvedStyle] {
     if let known = resolved.withLock({ $0[reference] }) { return known }
     let known = known(decoded: false)
     var found: [ResolvedStyle]
@@ -115,7 +124,7 @@ public final class Registry: TransitionBuilding, Sendable {
     return found
   }
 
-  /// Resolves a style name, a preset name or `plugin-id:name`.
+  /// Resolves a style name, a preset name or `plugin-id:name`, in any case (`FLIP` is `flip`).
   public func resolve(_ reference: String) throws(RegistryError) -> ResolvedStyle {
     let matches = matches(reference)
     guard matches.count <= 1 else {
@@ -128,7 +137,7 @@ public final class Registry: TransitionBuilding, Sendable {
       }
       let name = reference.split(separator: ":").last.map(String.init) ?? reference
       let names = catalog.entries.flatMap { [$0.style.name] + $0.style.presets.map(\.name) }
-      let suggestions = Self.suggestions(for: name, among: names)
+      let suggestions = Self.suggestions(for: name.lowercased(), among: names)
       let unusable = catalog.unusable
       // Libraries that do not say which names they hold: quarantined or not scanned, or refused before their
       // description could be read (a refusal that names its plugin is of a plugin whose names are not this one).
@@ -254,26 +263,8 @@ public final class Registry: TransitionBuilding, Sendable {
     }
   }
 
-  /// Known names close to `name`: those that contain it or that it contains, or within two edits.
+  /// Known names close to `name` (see `Names.suggestions(for:among:)`).
   static func suggestions(for name: String, among names: [String]) -> [String] {
-    guard name.utf8.count <= 64 else { return [] }
-    let close = names.filter { candidate in
-      candidate.contains(name) || name.contains(candidate) || editDistance(candidate, name) <= 2
-    }
-    return Array(close.prefix(3))
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.utf8)
-    let b = Array(b.utf8)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in stride(from: 1, through: b.count, by: 1) {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    Names.suggestions(for: name, among: names)
   }
 }

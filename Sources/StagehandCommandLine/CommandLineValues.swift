@@ -1,5 +1,6 @@
 import StagehandAnimation
 import StagehandCatalog
+import StagehandPlugins
 
 /// The values the `stagehand` command reads from its arguments, parsed apart from the argument parser so that tests
 /// and the fuzzing harnesses reach them: durations, container sizes, parameter assignments, and the bounds of the
@@ -16,24 +17,31 @@ public enum CommandLineValues {
   /// The most arguments in all.
   public static let maximumArguments = 256
   /// The longest plain decimal number, in bytes.
-  public static let longestDecimal = 32
+  public static let longestDecimal = DecimalNumber.longest
 
-  /// A plain decimal number: digits, optionally a '.' and more digits (no sign, exponent, hexadecimal or infinity),
-  /// at most `longestDecimal` bytes.
-  public static func decimal(_ text: Substring) -> Double? {
-    let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-    guard parts.count <= 2, text.utf8.count <= longestDecimal,
-      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { (48...57).contains($0) } })
-    else { return nil }
-    return Double(text)
-  }
+  /// A plain decimal number, unsigned, in the one grammar of `DecimalNumber`: digits with at most one '.' and a digit
+  /// on at least one side of it (`2`, `0.5`, `.5`, `5.`); no sign, exponent, hexadecimal or infinity; at most
+  /// `longestDecimal` bytes.
+  public static func decimal(_ text: Substring) -> Double? { DecimalNumber.parse(text) }
 
   /// A plain decimal number, as `decimal(_:)` on a substring reads it.
   public static func decimal(_ text: String) -> Double? { decimal(Substring(text)) }
 
-  /// A duration in seconds: a plain decimal number from 0 to `longestDuration`.
+  /// A number of seconds: a plain decimal number, alone or followed by the unit `s` (`2s`) or `ms` (`500ms`, a
+  /// thousandth of a second). Any finite value; the callers check the range.
+  public static func seconds(_ text: String) -> Double? {
+    if text.hasSuffix("ms") { return decimal(text.dropLast(2)).map { $0 / 1000 } }
+    if text.hasSuffix("s") { return decimal(text.dropLast()) }
+    return decimal(Substring(text))
+  }
+
+  /// How durations and times are written, in words, for help and error messages.
+  public static let secondsRule =
+    "seconds written with digits and at most one '.' (2, 0.5, .5), or with a unit (2s, 500ms)"
+
+  /// A duration in seconds: `seconds(_:)` from 0 to `longestDuration`.
   public static func duration(_ text: String) -> Double? {
-    decimal(Substring(text)).flatMap { $0 <= longestDuration ? $0 : nil }
+    seconds(text).flatMap { $0 <= longestDuration ? $0 : nil }
   }
 
   /// The container bounds of a size written `WIDTHxHEIGHT` (or with 'X'): two plain decimal numbers from 1 to

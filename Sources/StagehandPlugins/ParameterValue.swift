@@ -60,15 +60,20 @@ extension ParameterInfo {
     }
   }
 
-  /// The value a user typed: an enum label, an integer, a decimal number (no hexadecimal, infinity or NaN forms),
-  /// `true` or `false`, within the range.
-  public func parse(_ text: String) -> Result<ParameterValue, ParameterProblem> {
-    func problem(_ why: String) -> Result<ParameterValue, ParameterProblem> {
-      .failure(ParameterProblem(text: text, description: "'\(text)' \(why); give \(validValues)"))
+  /// The value a user typed: an enum label (in any case when `ignoringCase`), an integer, a decimal number (`DecimalNumber`: no exponent,
+  /// hexadecimal, infinity or NaN forms), `true` or `false`, within the range.
+  public func parse(_ text: String, ignoringCase: Bool = false) -> Result<ParameterValue, ParameterProblem> {
+    func problem(_ why: String, hint: String = "") -> Result<ParameterValue, ParameterProblem> {
+      .failure(ParameterProblem(text: text, description: "'\(text)' \(why); give \(validValues)\(hint)"))
     }
     switch type {
     case .enum:
-      guard let index = labels.firstIndex(of: text) else { return problem("is not a label of '\(symbol)'") }
+      let index = labels.firstIndex(of: text) ?? (ignoringCase ? labels.firstIndex(of: text.lowercased()) : nil)
+      guard let index else {
+        let close = Names.suggestions(for: text.lowercased(), among: labels)
+        let hint = close.isEmpty ? "" : " (did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?)"
+        return problem("is not a label of '\(symbol)'", hint: hint)
+      }
       return .success(.label(Int32(index)))
     case .bool:
       switch text {
@@ -84,9 +89,8 @@ extension ParameterInfo {
       guard Double(value) >= minimum, Double(value) <= maximum else { return problem("is out of range") }
       return .success(.int(value))
     case .double:
-      let allowed = text.allSatisfy { $0.isASCIIDigit || "+-.eE".contains($0) }
-      guard allowed, text.contains(where: \.isASCIIDigit), let value = Double(text), value.isFinite else {
-        return problem("is not a decimal number")
+      guard let value = DecimalNumber.parse(Substring(text), signed: true) else {
+        return problem("is not a decimal number (\(DecimalNumber.rule))")
       }
       guard value >= minimum, value <= maximum else { return problem("is out of range") }
       return .success(.double(value))
@@ -112,5 +116,80 @@ extension Double {
   /// The number without a trailing `.0` when it is integral.
   var shortText: String {
     self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+  }
+}
+
+/// The one grammar of decimal numbers a user types: durations, `--at`, display scales, sizes and the values of
+/// decimal parameters. Digits with at most one '.', and at least one digit on either side of it (`2`, `0.5`, `.5`,
+/// `5.`); a leading '-' only where negative values exist (`signed`); no '+', exponent, hexadecimal, infinity or NaN;
+/// at most `longest` bytes.
+public enum DecimalNumber {
+  /// The longest decimal number, in bytes.
+  public static let longest = 32
+
+  /// The grammar, in words, for error messages.
+  public static let rule = "write digits with at most one '.', such as 0.5, .5 or 2; no exponent"
+
+  /// The number `text` writes, or nil when it does not follow the grammar.
+  public static func parse(_ text: Substring, signed: Bool = false) -> Double? {
+    guard text.utf8.count <= longest else { return nil }
+    var unsigned = text
+    if signed, unsigned.first == "-" { unsigned = unsigned.dropFirst() }
+    let parts = unsigned.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count <= 2, parts.contains(where: { !$0.isEmpty }),
+      parts.allSatisfy({ $0.allSatisfy { (48...57).contains($0) } })
+    else { return nil }
+    let whole = parts[0].isEmpty ? "0" : String(Substring(parts[0]))
+    let fraction = parts.count == 2 && !parts[1].isEmpty ? String(Substring(parts[1])) : "0"
+    guard let magnitude = Double(whole + "." + fraction), magnitude.isFinite else { return nil }
+    return unsigned.count == text.count ? magnitude : -magnitude
+  }
+}
+
+extension Names {
+  /// Known names close to `name`, at most `limit`, closest first: those that contain it or that it contains, or
+  /// within two edits, in the order of `names`; then those that share at least half of the '-'-separated words of
+  /// the longer of the two (`door-open-from-left` and `door-hinged-left`), those that share the first word first,
+  /// then those that share more words, then those with fewer other words.
+  public static func suggestions(for name: String, among names: [String], limit: Int = 3) -> [String] {
+    guard name.utf8.count <= 64 else { return [] }
+    var seen: Set<String> = []
+    let names = names.filter { seen.insert($0).inserted }
+    let close = names.filter { candidate in
+      candidate.contains(name) || name.contains(candidate) || editDistance(candidate, name) <= 2
+    }
+    guard close.count < limit else { return Array(close.prefix(limit)) }
+    let words = name.split(separator: "-")
+    let wordSet = Set(words)
+    var byWords: [(name: String, first: Bool, shared: Int, others: Int, order: Int)] = []
+    for (order, candidate) in names.enumerated() where !close.contains(candidate) {
+      let candidateWords = candidate.split(separator: "-")
+      let shared = wordSet.intersection(candidateWords).count
+      guard shared > 0, 2 * shared >= max(words.count, candidateWords.count) else { continue }
+      let first = candidateWords.first == words.first
+      byWords.append((candidate, first, shared, wordSet.union(candidateWords).count - shared, order))
+    }
+    byWords.sort { a, b in
+      if a.first != b.first { return a.first }
+      if a.shared != b.shared { return a.shared > b.shared }
+      if a.others != b.others { return a.others < b.others }
+      return a.order < b.order
+    }
+    return Array((close + byWords.map(\.name)).prefix(limit))
+  }
+
+  /// The number of single-byte insertions, deletions and substitutions that turn `a` into `b`.
+  public static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.utf8)
+    let b = Array(b.utf8)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in stride(from: 1, through: b.count, by: 1) {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 }

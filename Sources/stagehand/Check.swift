@@ -35,7 +35,9 @@ struct Check: ParsableCommand {
   @Flag(help: "Print JSON for scripts instead of lines.")
   var json = false
 
-  @Option(help: ArgumentHelp("The time limit for checking one library, in seconds (default 60).", valueName: "seconds"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The time limit for checking one library, in seconds (default 60).", valueName: "seconds"))
   var timeout: String?
 
   func validate() throws {
@@ -48,7 +50,7 @@ struct Check: ParsableCommand {
     let options = RegistryOptions.standard(environment: ProcessEnvironment.current)
     guard let scanner = options.scanner else {
       printError(
-        "stagehand: the validator needs stagehand-scanner, which was not found next to the executable; install it "
+        "stagehand: error: the validator needs stagehand-scanner, which was not found next to the executable; install it "
           + "there or set STAGEHAND_SCANNER to its absolute path")
       throw ExitCode(1)
     }

@@ -21,7 +21,7 @@ struct Demo: ParsableCommand {
       each transition plays.
       """)
 
-  @Option(help: "Frames per second in a terminal.")
+  @Option(parsing: .unconditional, help: "Frames per second in a terminal.")
   var fps = 30
 
   @OptionGroup var presentation: PresentationOptions

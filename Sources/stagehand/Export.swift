@@ -40,10 +40,14 @@ struct Export: ParsableCommand {
     help: ArgumentHelp("The output: out.css, out.html, out.json, or - (standard output).", valueName: "path"))
   var output = "-"
 
-  @Option(help: ArgumentHelp("html: show the animation stopped at this time, in seconds.", valueName: "seconds"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "html: show the animation stopped at this time, from 0 to its duration: \(CommandLineValues.secondsRule).",
+      valueName: "seconds"))
   var at: String?
 
-  @Option(help: "json: samples per second, 1 to 240.")
+  @Option(parsing: .unconditional, help: "json: samples per second, 1 to 240.")
   var fps = 60
 
   /// The formats `export` writes.
@@ -53,8 +57,12 @@ struct Export: ParsableCommand {
 
   func validate() throws {
     guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 240") }
-    if let at, CommandLineValues.decimal(at) == nil {
-      throw ValidationError("--at '\(at)' is not valid; give a number of seconds written with digits, such as 0.15")
+    if let at, at.hasPrefix("-"), CommandLineValues.seconds(String(at.dropFirst())) != nil {
+      throw ValidationError(
+        "--at '\(at)' is negative; give a time from 0 to the animation's duration, in seconds, such as 0.15")
+    }
+    if let at, CommandLineValues.seconds(at) == nil {
+      throw ValidationError("--at '\(at)' is not valid; give a number of seconds, such as 0.15, .15 or 150ms")
     }
     let chosen = try chosenFormat()
     if at != nil && chosen != .html { throw ValidationError("--at applies to --format html only; drop it") }
@@ -88,10 +96,14 @@ struct Export: ParsableCommand {
     let (animation, parameters) = try build(registry, transition, context)
     // A style may last as long as it likes (finite), but an export, like a preview, covers at most --duration's range.
     guard animation.duration <= TransitionOptions.longestDuration else {
-      printError(
-        "stagehand: '\(transition.style)' lasts \(animation.duration.formatted()) s, longer than the "
+      throw Exit.usageError(
+        "'\(transition.style)' lasts \(animation.duration.formatted()) s, longer than the "
           + "\(Int(TransitionOptions.longestDuration)) s an export covers; give --duration")
-      throw Exit.usage
+    }
+    if let at, let seconds = CommandLineValues.seconds(at), seconds > animation.duration {
+      throw Exit.usageError(
+        "--at '\(at)' is past the end of '\(transition.style)', which lasts "
+          + "\(animation.duration.formatted()) s; give a time from 0 to \(animation.duration.formatted())")
     }
     let text: String
     do {
@@ -107,10 +119,10 @@ struct Export: ParsableCommand {
       }
       try WholeFile.write(text, to: output, createsDirectories: true)
     } catch let error as ExportError {
-      printError("stagehand: cannot export '\(transition.style)': \(error)")
+      printError("stagehand: error: cannot export '\(transition.style)': \(error)")
       throw Exit.failure
     } catch let error as RenderError {
-      printError("stagehand: \(error)")
+      printError("stagehand: error: \(error)")
       throw Exit.failure
     }
   }
@@ -138,7 +150,7 @@ struct Export: ParsableCommand {
     guard let a = PixelImage.card(.a, width: width, height: height),
       let b = PixelImage.card(.b, width: width, height: height)
     else { throw .outOfMemory(file: "the cards") }
-    let seconds = at.flatMap { CommandLineValues.decimal($0) }
+    let seconds = at.flatMap(CommandLineValues.seconds)
     return export.page(
       from: try a.pngDataURL(naming: "card A"), to: try b.pngDataURL(naming: "card B"), background: RGB(24, 24, 28),
       pausedAt: seconds)

@@ -37,10 +37,12 @@ struct Gallery: ParsableCommand {
     help: ArgumentHelp("The size of each picture in pixels, WIDTHxHEIGHT, each from 16 to 1024.", valueName: "size"))
   var size = "160x120"
 
-  @Option(help: "Frames per second, 1 to 60.")
+  @Option(parsing: .unconditional, help: "Frames per second, 1 to 60.")
   var fps = 15
 
-  @Option(help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
   var threads: Int?
 
   func validate() throws {
@@ -74,19 +76,19 @@ struct Gallery: ParsableCommand {
       do throws(RenderError) {
         _ = try OutputDirectories.create(String(output[..<slash]), for: output)
       } catch {
-        printError("stagehand: \(error)")
+        printError("stagehand: error: \(error)")
         throw Exit.failure
       }
     }
     guard mkdir(output, 0o777) == 0 || errno == EEXIST else {
       printError(
-        "stagehand: cannot create the gallery directory '\(output)': \(String(cString: strerror(errno))); "
+        "stagehand: error: cannot create the gallery directory '\(output)': \(String(cString: strerror(errno))); "
           + "choose a writable place")
       throw Exit.failure
     }
     var isDirectory = stat()
     guard stat(output, &isDirectory) == 0, isDirectory.st_mode & S_IFMT == S_IFDIR else {
-      printError("stagehand: '\(output)' exists and is not a directory; give a directory for the gallery")
+      printError("stagehand: error: '\(output)' exists and is not a directory; give a directory for the gallery")
       throw Exit.failure
     }
     let (width, height) = pixelSize!
@@ -94,7 +96,7 @@ struct Gallery: ParsableCommand {
     guard let a = PixelImage.card(.a, width: width, height: height),
       let b = PixelImage.card(.b, width: width, height: height)
     else {
-      printError("stagehand: not enough memory for the cards of the gallery; give a smaller --size")
+      printError("stagehand: error: not enough memory for the cards of the gallery; give a smaller --size")
       throw Exit.failure
     }
     let scene = Scene(bounds: bounds, width: width, height: height, background: RGB(24, 24, 28), from: a, to: b)
@@ -115,7 +117,8 @@ struct Gallery: ParsableCommand {
             let seconds = max(forward.duration, inverse.duration).formatted()
             items[index].error =
               "it lasts \(seconds) s, longer than the \(Int(TransitionOptions.longestDuration)) s a gallery shows"
-            printError("stagehand: the gallery shows '\(item.reference)' without pictures: \(items[index].error!)")
+            printError(
+              "stagehand: error: the gallery shows '\(item.reference)' without pictures: \(items[index].error!)")
             contactFrames += ContactSheet.instants.map { _ in FrameStates(.identity, inverse: false) }
             continue
           }
@@ -132,7 +135,7 @@ struct Gallery: ParsableCommand {
         } catch let error as RegistryError {
           failures += 1
           items[index].error = error.description
-          printError("stagehand: the gallery shows '\(item.reference)' without pictures: \(error)")
+          printError("stagehand: error: the gallery shows '\(item.reference)' without pictures: \(error)")
           // A blank row keeps the contact sheet in the page's order.
           contactFrames += ContactSheet.instants.map { _ in FrameStates(.identity, inverse: false) }
         }
@@ -147,7 +150,7 @@ struct Gallery: ParsableCommand {
           columns: columns, rows: max((items.count + blocks - 1) / blocks, 1), cellWidth: width, cellHeight: height,
           background: RGB(24, 24, 28))
       else {
-        printError("stagehand: the contact sheet of \(items.count) rows is too large; give a smaller --size")
+        printError("stagehand: error: the contact sheet of \(items.count) rows is too large; give a smaller --size")
         throw Exit.failure
       }
       if !contactFrames.isEmpty {
@@ -156,7 +159,7 @@ struct Gallery: ParsableCommand {
       try WholeFile.writePNG(sheet.frame, to: output + "/contact-sheet.png")
       try WholeFile.write(page(items, width: width, height: height), to: output + "/index.html")
     } catch let error as RenderError {
-      printError("stagehand: \(error)")
+      printError("stagehand: error: \(error)")
       throw Exit.failure
     }
     print(

@@ -32,7 +32,7 @@ struct Manifest: ParsableCommand {
         // A name without a slash would make dlopen search the library path; it means a file here.
         plugin = try LoadedPlugin.load(library.contains("/") ? library : "./" + library)
       } catch {
-        printError("stagehand: \(error)")
+        printError("stagehand: error: \(error)")
         throw Exit.failure
       }
       let manifest = PluginManifest(plugin)

@@ -46,11 +46,11 @@ struct NewPlugin: ParsableCommand {
       }
       closedir(stream)
       guard names == 0 else {
-        printError("stagehand: \(directory) exists and is not empty; name another directory with --output")
+        printError("stagehand: error: \(directory) exists and is not empty; name another directory with --output")
         throw ExitCode(1)
       }
     } else if mkdir(directory, 0o755) != 0 {
-      printError("stagehand: cannot create \(directory): \(String(cString: strerror(errno)))")
+      printError("stagehand: error: cannot create \(directory): \(String(cString: strerror(errno)))")
       throw ExitCode(1)
     }
     for (name, contents) in template.files {
@@ -60,14 +60,14 @@ struct NewPlugin: ParsableCommand {
       for component in name.split(separator: "/").dropLast() {
         parent += "/" + component
         guard mkdir(parent, 0o755) == 0 || errno == EEXIST else {
-          printError("stagehand: cannot create \(parent): \(String(cString: strerror(errno)))")
+          printError("stagehand: error: cannot create \(parent): \(String(cString: strerror(errno)))")
           throw ExitCode(1)
         }
       }
       // O_EXCL: a file that appeared meanwhile is never overwritten.
       let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else {
-        printError("stagehand: cannot create \(path): \(String(cString: strerror(errno)))")
+        printError("stagehand: error: cannot create \(path): \(String(cString: strerror(errno)))")
         throw ExitCode(1)
       }
       var bytes = Array(contents.utf8)[...]
@@ -75,14 +75,14 @@ struct NewPlugin: ParsableCommand {
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         if written < 0 && errno == EINTR { continue }
         guard written > 0 else {
-          printError("stagehand: cannot write \(path): \(String(cString: strerror(errno)))")
+          printError("stagehand: error: cannot write \(path): \(String(cString: strerror(errno)))")
           close(descriptor)
           throw ExitCode(1)
         }
         bytes = bytes.dropFirst(written)
       }
       guard close(descriptor) == 0 else {
-        printError("stagehand: cannot write \(path): \(String(cString: strerror(errno)))")
+        printError("stagehand: error: cannot write \(path): \(String(cString: strerror(errno)))")
         throw ExitCode(1)
       }
     }

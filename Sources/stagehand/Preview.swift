@@ -26,10 +26,12 @@ struct Preview: ParsableCommand {
   @Flag(help: "Play or print only the inverse.")
   var inverse = false
 
-  @Option(help: "Frames per second in a terminal.")
+  @Option(parsing: .unconditional, help: "Frames per second in a terminal.")
   var fps = 30
 
-  @Option(help: "How many evenly spaced times, from the start to the end, the timeline samples each animation.")
+  @Option(
+    parsing: .unconditional,
+    help: "How many evenly spaced times, from the start to the end, the timeline samples each animation.")
   var samples = 8
 
   func validate() throws {
@@ -60,10 +62,9 @@ struct Preview: ParsableCommand {
     if isatty(STDOUT_FILENO) == 1 {
       // A style may last as long as it likes (finite), but a preview plays at most as long as --duration allows.
       if let longest = plays.map(\.animation.duration).max(), longest > TransitionOptions.longestDuration {
-        printError(
-          "stagehand: '\(resolved.name)' lasts \(longest.formatted()) s, longer than the "
+        throw Exit.usageError(
+          "'\(resolved.name)' lasts \(longest.formatted()) s, longer than the "
             + "\(Int(TransitionOptions.longestDuration)) s a preview plays; give --duration, e.g. --duration 2")
-        throw Exit.usage
       }
       TerminalPlayer(bounds: context.bounds, fps: fps).play(
         plays.map { ("\(resolved.name) \($0.title)", $0.animation, $0.inverse) })

@@ -50,7 +50,7 @@ struct Render: ParsableCommand {
   @Flag(help: "Fit the pictures inside the container (letterboxed) instead of filling it (cropped).")
   var fit = false
 
-  @Option(help: "Frames per second, 1 to 240.")
+  @Option(parsing: .unconditional, help: "Frames per second, 1 to 240.")
   var fps = 30
 
   @Option(
@@ -69,7 +69,9 @@ struct Render: ParsableCommand {
         + "that has frames already is refused)."))
   var overwrite = false
 
-  @Option(help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
   var threads: Int?
 
   @Option(help: ArgumentHelp("The background colour, RRGGBB in hexadecimal.", valueName: "colour"))
@@ -147,10 +149,9 @@ struct Render: ParsableCommand {
       for (animation, isInverse) in plays {
         let count = RenderJob.frameCount(duration: animation.duration, fps: fps)
         guard frames.count + count <= RenderJob.frameBudget else {
-          printError(
-            "stagehand: '\(resolved.name)' would take more than \(RenderJob.frameBudget) frames at \(fps) fps; give "
+          throw Exit.usageError(
+            "'\(resolved.name)' would take more than \(RenderJob.frameBudget) frames at \(fps) fps; give "
               + "a shorter --duration or a lower --fps")
-          throw Exit.usage
         }
         frames += RenderJob.frames(of: animation, inverse: isInverse, fps: fps)
       }
@@ -162,7 +163,7 @@ struct Render: ParsableCommand {
       job = RenderJob(scene: scene, frames: frames, threads: threads ?? Self.cores)
       try write(job, format: try chosenFormat())
     } catch let error as RenderError {
-      printError("stagehand: \(error)")
+      printError("stagehand: error: \(error)")
       throw Exit.failure
     }
     if output != "-" {
@@ -188,7 +189,7 @@ struct Render: ParsableCommand {
     do throws(RenderError) {
       return try scene(bounds: bounds)
     } catch {
-      printError("stagehand: \(error)")
+      printError("stagehand: error: \(error)")
       throw Exit.failure
     }
   }

@@ -21,7 +21,9 @@ struct Stagehand: ParsableCommand {
       that crashes, hangs or breaks a rule there is quarantined or refused, and the other plugins work on.
 
       Exit codes: 0 success (also when some libraries were refused: 'stagehand plugins' lists them), 1 the plugin of \
-      the requested style failed or was refused, 64 a usage error (unknown style, bad parameter or option).
+      the requested style failed or was refused, 64 a usage error (unknown style, bad parameter or option). An error \
+      is printed on standard error as 'stagehand: error: ...'; an error in the options or arguments adds where to \
+      find the help of the command, such as 'Run 'stagehand preview --help' for usage.'
       """,
     version: StagehandVersion.current,
     subcommands: [
@@ -45,13 +47,17 @@ struct Stagehand: ParsableCommand {
       try command.run()
       status = 0
     } catch {
+      // --help and --version print their text; an error prints one line, `stagehand: error: ...`, and a usage error
+      // (exit code 64) a second one that points to the help of the command.
       let code = exitCode(for: error)
-      let message = fullMessage(for: error)
-      if !message.isEmpty {
-        if code == .success {
-          print(message)
-        } else {
-          writeAll(STDERR_FILENO, message + "\n")
+      if code == .success {
+        let message = fullMessage(for: error)
+        if !message.isEmpty { print(message) }
+      } else {
+        let message = message(for: error)
+        if !message.isEmpty {
+          printError("stagehand: error: " + message)
+          if code == Exit.usage { printError(helpPointer(CommandLine.arguments.dropFirst())) }
         }
       }
       status = code.rawValue
@@ -59,6 +65,16 @@ struct Stagehand: ParsableCommand {
     fflush(nil)  // every stdio stream
     Registry.endPluginProcesses()  // so that none outlives the command, even as a zombie
     _exit(status)
+  }
+}
+
+extension Stagehand {
+  /// The line that points to the help of the subcommand the arguments name (the first argument that names one), or
+  /// of `stagehand` itself.
+  static func helpPointer(_ arguments: ArraySlice<String>) -> String {
+    let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+    let command = arguments.first { names.contains($0) }.map { "stagehand \($0)" } ?? "stagehand"
+    return "Run '\(command) --help' for usage."
   }
 }
 

@@ -40,9 +40,18 @@ enum Exit {
   /// The user asked for something that does not exist or is invalid.
   static let usage = ExitCode(64)
 
-  /// Prints a registry error as one line and returns the exit code that goes with it.
+  /// Prints a usage error found while the command runs (an option that does not fit the style, say) the way the
+  /// parser's are printed, `stagehand: error: ...` and the line that points to the command's help, and returns the
+  /// usage exit code.
+  static func usageError(_ message: String) -> ExitCode {
+    printError("stagehand: error: " + message)
+    printError(Stagehand.helpPointer(CommandLine.arguments.dropFirst()))
+    return usage
+  }
+
+  /// Prints a registry error as one line, `stagehand: error: ...`, and returns the exit code that goes with it.
   static func report(_ error: RegistryError) -> ExitCode {
-    printError("stagehand: \(error)")
+    printError("stagehand: error: \(error)")
     switch error {
     case .plugin, .unusableStyle, .libraryChanged, .unresolvableFallback, .fallbackCycle, .pluginProcess,
       .pluginProcessUnavailable, .styleInUnusableLibrary:
@@ -69,12 +78,14 @@ struct CatalogOptions: ParsableArguments {
   var noCache = false
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "The time limit for scanning one library, in seconds (default: STAGEHAND_SCAN_TIMEOUT, else 5).",
       valueName: "seconds"))
   var scanTimeout: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "The time limit for one build in the plugin process, in seconds (default: STAGEHAND_BUILD_TIMEOUT, else 2).",
       valueName: "seconds"))
@@ -128,13 +139,17 @@ struct TransitionOptions: ParsableArguments {
 
   @Option(
     name: .customLong("param"),
-    help: ArgumentHelp("A parameter value, NAME=VALUE; repeat for several.", valueName: "name=value"))
+    help: ArgumentHelp(
+      "A parameter value, NAME=VALUE; repeat for several. A decimal value is written with digits and at most one "
+        + "'.' (0.5, .5, 4), with '-' before a negative one; no exponent.",
+      valueName: "name=value"))
   var parameters: [String] = []
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "The duration in seconds, 0 to \(Int(Self.longestDuration)) (default: the style's default duration).",
+      "The duration, 0 to \(Int(Self.longestDuration)) s: \(CommandLineValues.secondsRule) (default: the style's "
+        + "default duration).",
       valueName: "seconds"))
   var duration: String?
 
@@ -160,7 +175,7 @@ struct TransitionOptions: ParsableArguments {
     if let duration, seconds == nil {
       throw ValidationError(
         "--duration '\(duration)' is not valid; give a number of seconds from 0 to \(Int(Self.longestDuration)), "
-          + "written with digits and at most one '.', such as 0.5")
+          + "such as 0.5, .5, 2s or 500ms")
     }
     guard bounds != nil else {
       throw ValidationError(

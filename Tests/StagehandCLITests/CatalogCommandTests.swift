@@ -79,7 +79,7 @@ struct CatalogCommandTests {
     #expect(result.standardOutput == "")
     #expect(
       result.standardError
-        == "stagehand: unknown style 'flop'; did you mean 'flip' or 'flow'? Run 'stagehand list' to see all\n")
+        == "stagehand: error: unknown style 'flop'; did you mean 'flip' or 'flow'? Run 'stagehand list' to see all\n")
   }
 
   @Test("the host binary contains no style: copied alone, it finds none; given the plugin path, it finds them all")

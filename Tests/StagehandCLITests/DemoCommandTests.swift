@@ -42,6 +42,6 @@ struct DemoCommandTests {
     try FileManager.default.copyItem(at: BuiltProducts.stagehand, to: copy)
     let result = try run(copy, ["demo"], environment: cleanEnvironment)
     #expect(result.status == 64)
-    #expect(result.standardError.contains("stagehand: unknown style 'push-from-right'"))
+    #expect(result.standardError.contains("stagehand: error: unknown style 'push-from-right'"))
   }
 }

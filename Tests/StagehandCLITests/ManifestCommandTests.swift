@@ -22,7 +22,7 @@ struct ManifestCommandTests {
     try Data("just text".utf8).write(to: file)
     let result = try runStagehand(["manifest", file.path], environment: cleanEnvironment)
     #expect(result.status == 1)
-    #expect(result.standardError.hasPrefix("stagehand: \(file.path): cannot be loaded: "))
+    #expect(result.standardError.hasPrefix("stagehand: error: \(file.path): cannot be loaded: "))
   }
 
   @Test("a bare name is a file in the current directory, never one dlopen finds elsewhere; an empty name is refused")
@@ -33,7 +33,8 @@ struct ManifestCommandTests {
     let bare = try runStagehand(["manifest", "libStagehandPush.so"], environment: cleanEnvironment)
     #expect(bare.status == 1)
     #expect(
-      bare.standardError.hasPrefix("stagehand: ./libStagehandPush.so: cannot be loaded: "), "\(bare.standardError)")
+      bare.standardError.hasPrefix("stagehand: error: ./libStagehandPush.so: cannot be loaded: "),
+      "\(bare.standardError)")
     let empty = try runStagehand(["manifest", ""], environment: cleanEnvironment)
     #expect(empty.status == 64)
     #expect(empty.standardError.contains("an empty library name is not a file; give a path"))

@@ -141,7 +141,7 @@ struct RefusedStyleTests {
     #expect(result.standardOutput == "")
     let reference = arguments[1]
     #expect(
-      result.standardError.contains("stagehand: '\(reference)' is in \(library), which cannot be used: "),
+      result.standardError.contains("stagehand: error: '\(reference)' is in \(library), which cannot be used: "),
       "\(result.standardError)")
     #expect(result.standardError.contains("'stagehand plugins' lists every library and why"))
     #expect(!result.standardError.contains("unknown style"))

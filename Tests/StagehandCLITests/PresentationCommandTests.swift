@@ -61,7 +61,7 @@ struct PresentationCommandTests {
     #expect(result.status == 1)
     #expect(
       result.standardError.contains(
-        "\nstagehand: style 'org.example.cross:slide' names 'org.example.missing:fade' as its reduced-motion fallback, "
+        "\nstagehand: error: style 'org.example.cross:slide' names 'org.example.missing:fade' as its reduced-motion fallback, "
           + "which cannot be played: unknown style 'org.example.missing:fade'"))
     #expect(result.standardError.contains("Install the plugin that provides it, or play without reduced motion"))
     #expect(result.standardOutput == "")

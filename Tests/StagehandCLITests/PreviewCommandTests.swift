@@ -83,14 +83,17 @@ struct PreviewCommandTests {
   @Test(
     "bad input gives one clear line and exit code 64",
     arguments: [
-      (["preview", "pusj"], "stagehand: unknown style 'pusj'; did you mean 'push'? Run 'stagehand list' to see all\n"),
+      (
+        ["preview", "pusj"],
+        "stagehand: error: unknown style 'pusj'; did you mean 'push'? Run 'stagehand list' to see all\n"
+      ),
       (
         ["preview", "push", "--param", "direction=up"],
-        "stagehand: style 'push': parameter 'direction': 'up' is not a label of 'direction'; give one of left, right, top, bottom, leading, trailing\n"
+        "stagehand: error: style 'push': parameter 'direction': 'up' is not a label of 'direction'; give one of left, right, top, bottom, leading, trailing (did you mean 'top'?)\n"
       ),
       (
         ["preview", "push", "--param", "speed=2"],
-        "stagehand: style 'push' has no parameter 'speed'; its parameters are direction, variant\n"
+        "stagehand: error: style 'push' has no parameter 'speed'; its parameters are direction, variant\n"
       ),
     ])
   func badInput(arguments: [String], message: String) throws {

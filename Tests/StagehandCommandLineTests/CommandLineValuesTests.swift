@@ -12,8 +12,21 @@ struct CommandLineValuesTests {
   }
 
   @Test(
+    "durations: a '.' needs a digit on one side only, and the units s and ms are read",
+    arguments: [
+      (".5", 0.5), ("1.", 1), ("2s", 2), ("0.5s", 0.5), (".5s", 0.5), ("500ms", 0.5), ("5.ms", 0.005), ("600s", 600),
+      ("600000ms", 600), ("0ms", 0),
+    ])
+  func forgivingDuration(text: String, seconds: Double) {
+    #expect(CommandLineValues.duration(text) == seconds)
+  }
+
+  @Test(
     "durations that are not plain decimals or exceed 600 are refused",
-    arguments: ["", ".", "1.", ".5", "-1", "+1", "1e2", "0x10", "inf", "nan", "600.01", "1e300", "1.2.3", "١", "1 "])
+    arguments: [
+      "", ".", "-1", "+1", "1e2", "0x10", "inf", "nan", "600.01", "1e300", "1.2.3", "١", "1 ", "s", "ms", ".s", "1 s",
+      "1sec", "1S", "1MS", "1m", "1ss", "1mss", "-1s", "600001ms", "601s",
+    ])
   func invalidDuration(_ text: String) {
     #expect(CommandLineValues.duration(text) == nil)
   }

@@ -32,10 +32,16 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
   return 0
 }
 
-/// Whether `text` is digits, optionally followed by '.' and digits.
+/// Whether `text` is digits with at most one '.', and a digit on at least one side of it.
 func isPlainDecimal(_ text: Substring) -> Bool {
   let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-  return parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
+  return parts.count <= 2 && parts.contains { !$0.isEmpty }
+    && parts.allSatisfy { $0.utf8.allSatisfy { (48...57).contains($0) } }
+}
+
+/// The number a plain decimal writes, with a digit added where a '.' has none on one side (`.5`, `5.`).
+func plainDecimalValue(_ text: Substring) -> Double? {
+  Double((text.hasPrefix(".") ? "0" : "") + text + (text.hasSuffix(".") ? "0" : ""))
 }
 
 func checkBounds(_ arguments: [String]) {
@@ -48,16 +54,19 @@ func checkBounds(_ arguments: [String]) {
 }
 
 func checkDuration(_ text: String) {
-  let grammar = isPlainDecimal(Substring(text)) && text.utf8.count <= CommandLineValues.longestDecimal
+  // A plain decimal, alone or followed by the unit s or ms.
+  let (number, scale): (Substring, Double) =
+    text.hasSuffix("ms") ? (text.dropLast(2), 1000) : text.hasSuffix("s") ? (text.dropLast(), 1) : (Substring(text), 1)
+  let grammar = isPlainDecimal(number) && number.utf8.count <= CommandLineValues.longestDecimal
   guard let seconds = CommandLineValues.duration(text) else {
-    if grammar, let value = Double(text) {
-      check(value > CommandLineValues.longestDuration, "duration '\(text)' refused")
+    if grammar, let value = plainDecimalValue(number) {
+      check(value / scale > CommandLineValues.longestDuration, "duration '\(text)' refused")
     }
     return
   }
   check(grammar, "duration '\(text)' accepted against the grammar")
   check(seconds.isFinite && seconds >= 0 && seconds <= CommandLineValues.longestDuration, "duration \(seconds)")
-  check(seconds == Double(text), "duration '\(text)' read as \(seconds)")
+  check(seconds == plainDecimalValue(number).map { $0 / scale }, "duration '\(text)' read as \(seconds)")
 }
 
 func checkSize(_ text: String) {
