@@ -17,8 +17,6 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <pthread.h>
-#include <time.h>
 #include <unistd.h>
 
 #if defined(__x86_64__)
@@ -184,30 +182,13 @@ static int install_filter(pid_t self)
     return 0;
 }
 
-/* Ends the process as soon as its parent is gone (it has been given another parent). PR_SET_PDEATHSIG is not used:
- * it fires when the *thread* that started the child ends, and a host's threads come and go (a dispatch queue's
- * worker, a test runner's thread) while the host lives on. */
-static pid_t watched_parent;
-
-static void *watch_parent(void *unused)
-{
-    (void)unused;
-    struct timespec pause = {0, 50 * 1000 * 1000};
-    for (;;) {
-        if (getppid() != watched_parent) _exit(71);
-        nanosleep(&pause, NULL);
-    }
-    return NULL;
-}
-
 int sh_system_sandbox(int descriptor_limit)
 {
-    /* (A host that died before this line leaves a child that ends when it reads the end of its socket.) */
-    watched_parent = getppid();
-    pthread_t watcher;
-    int status = pthread_create(&watcher, NULL, watch_parent, NULL);
-    if (status != 0) return -status;
-    pthread_detach(watcher);
+    pid_t parent = getppid();
+    /* Ends with the host, even if the host is killed. (The host starts its children from a thread that lives as long
+     * as it does: see sh_system_spawn.) */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) return -errno;
+    if (getppid() != parent) _exit(71); /* the host died before the line above */
     /* No core dump, and no other process of the user may attach to it. */
     if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) return -errno;
     struct rlimit none = {0, 0};

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -37,8 +38,8 @@ int sh_system_memory_file(const char *name)
     return fd >= 0 ? fd : -errno;
 }
 
-pid_t sh_system_spawn(const char *path, char *const arguments[], char *const environment[], int answer,
-                      const int *descriptors, int count, int first_library)
+static pid_t spawn_now(const char *path, char *const arguments[], char *const environment[], int answer,
+                       const int *descriptors, int count, int first_library)
 {
     // The sources are first copied above every target number, so that no dup2 of the child overwrites a source that
     // a later dup2 still needs. The copies are close-on-exec and closed again here.
@@ -79,6 +80,72 @@ pid_t sh_system_spawn(const char *path, char *const arguments[], char *const env
     }
     for (int i = 0; i < made; i++) close(copies[i]);
     return status == 0 ? pid : -status;
+}
+
+/*
+ * Children are started by one thread of the host that never ends (the spawner), not by the calling thread: a child
+ * asks for SIGKILL when its parent ends (PR_SET_PDEATHSIG), and the kernel takes "its parent" to be the thread that
+ * started it. A host's threads come and go (a test runner's, a dispatch queue's worker) while the host lives on; the
+ * spawner lives as long as the process.
+ */
+struct spawn_job {
+    const char *path;
+    char *const *arguments;
+    char *const *environment;
+    int answer;
+    const int *descriptors;
+    int count;
+    int first_library;
+    pid_t result;
+    int done;
+};
+
+static pthread_mutex_t spawner_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t spawner_changed = PTHREAD_COND_INITIALIZER;
+static struct spawn_job *spawner_job; /* the job waiting for the spawner, if any */
+static int spawner_state;             /* 0: not started, 1: running, -errno: could not start */
+
+static void *spawner(void *unused)
+{
+    (void)unused;
+    pthread_mutex_lock(&spawner_lock);
+    for (;;) {
+        while (spawner_job == NULL) pthread_cond_wait(&spawner_changed, &spawner_lock);
+        struct spawn_job *job = spawner_job;
+        pthread_mutex_unlock(&spawner_lock);
+        pid_t pid = spawn_now(job->path, job->arguments, job->environment, job->answer, job->descriptors,
+                              job->count, job->first_library);
+        pthread_mutex_lock(&spawner_lock);
+        job->result = pid;
+        job->done = 1;
+        spawner_job = NULL;
+        pthread_cond_broadcast(&spawner_changed);
+    }
+    return NULL;
+}
+
+pid_t sh_system_spawn(const char *path, char *const arguments[], char *const environment[], int answer,
+                      const int *descriptors, int count, int first_library)
+{
+    struct spawn_job job = {path, arguments, environment, answer, descriptors, count, first_library, -1, 0};
+    pthread_mutex_lock(&spawner_lock);
+    if (spawner_state == 0) {
+        pthread_t thread;
+        int status = pthread_create(&thread, NULL, spawner, NULL);
+        spawner_state = status == 0 ? 1 : -status;
+        if (status == 0) pthread_detach(thread);
+    }
+    if (spawner_state < 0) {
+        /* No spawner: started by this thread, which is as good while it lives. */
+        pthread_mutex_unlock(&spawner_lock);
+        return spawn_now(path, arguments, environment, answer, descriptors, count, first_library);
+    }
+    while (spawner_job != NULL) pthread_cond_wait(&spawner_changed, &spawner_lock);
+    spawner_job = &job;
+    pthread_cond_broadcast(&spawner_changed);
+    while (!job.done) pthread_cond_wait(&spawner_changed, &spawner_lock);
+    pthread_mutex_unlock(&spawner_lock);
+    return job.result;
 }
 
 int sh_system_socket_pair(int ends[2])

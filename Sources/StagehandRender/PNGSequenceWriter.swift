@@ -1,5 +1,5 @@
 import CStagehandImages
-import Synchronization
+import StagehandAnimation
 
 #if canImport(Glibc)
   import Glibc
@@ -182,7 +182,7 @@ public final class PNGSequenceWriter: FrameWriter {
 
 /// The temporary files of a sequence, shared by the drawing threads, by path.
 final class TemporaryFiles: Sendable {
-  private let paths = Mutex<[String: TemporaryPath]>([:])
+  private let paths = Locked<[String: TemporaryPath]>([:])
 
   /// Records a temporary file.
   func add(_ path: TemporaryPath) { paths.withLock { $0[path.path] = path } }

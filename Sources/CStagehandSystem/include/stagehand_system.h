@@ -25,11 +25,12 @@ int sh_system_pipe(int ends[2]);
 int sh_system_memory_file(const char *name);
 
 /*
- * Starts `path` with `arguments` and `environment` (both NULL-terminated), with standard input, output and error
- * on /dev/null, `answer` as descriptor 3, and descriptors[i] as descriptor first_library + i for i < count. Every
- * other descriptor is closed in the child, and the child leads a session (and a process group) of its own, so that a
- * signal it sends to "its" process group cannot reach the host or the user's shell. Returns the child's process id
- * or -errno.
+ * Starts `path` with `arguments` and `environment` (both NULL-terminated), with standard input, output and error on
+ * /dev/null, `answer` as descriptor 3, and descriptors[i] as descriptor first_library + i for i < count. Every other
+ * descriptor is closed in the child, and the child leads a session (and a process group) of its own, so that a signal
+ * it sends to "its" process group cannot reach the host or the user's shell. The child is started by a thread of this
+ * process that never ends, so that its PR_SET_PDEATHSIG fires when this process ends, not when the calling thread
+ * does. Returns the child's process id or -errno.
  */
 pid_t sh_system_spawn(const char *path, char *const arguments[], char *const environment[], int answer,
                       const int *descriptors, int count, int first_library);
@@ -56,8 +57,8 @@ long sh_system_receive(int socket, void *bytes, unsigned long capacity, int *des
 
 /*
  * Puts the calling process, a child that is about to run plugin code, in its sandbox (call it once every descriptor it
- * needs for writing is open): it ends within 50 ms of its parent's death (a thread of its own watches getppid); it
- * cannot dump core or be attached to; its open files (`descriptor_limit`, unless 0), CPU time and address space are
+ * needs for writing is open): it is killed when its parent dies (the host starts it from a thread that lives as long
+ * as the host, see sh_system_spawn); it cannot dump core or be attached to; its open files (`descriptor_limit`, unless 0), CPU time and address space are
  * limited; and a seccomp filter refuses it signals to other processes, new processes (threads are allowed), exec,
  * ptrace, sockets, changing its resource limits, opening files for writing, and every call that creates, removes,
  * renames or changes the mode or owner of a file. Returns 0 or -errno.
