@@ -201,6 +201,17 @@ final class PluginProcess: Sendable {
         }
         running!.insert(pid)
       }
+      // Its start-up is not a library's: it gets a limit of its own, and a child that does not start is not blamed on
+      // the library it was started for.
+      do throws(ChildFailure) {
+        guard case .ready = try receive(until: .now + .seconds(ScannerChildProcess.startUpLimit), limit: 0) else {
+          throw .failed(.garbage("an answer before it was ready"))
+        }
+      } catch {
+        stop()
+        let why = if case .failed(let reason) = error { "it \(reason)" } else { "it did not answer" }
+        throw .registry(.pluginProcessUnavailable("the plugin process \(executable) did not start: \(why)"))
+      }
     }
 
     /// Whether the child still runs: one that died between two requests (as when the thread that started it ends,
@@ -266,6 +277,13 @@ final class PluginProcess: Sendable {
     func ask(_ request: PluginRequest, descriptor: Int32, timeLimit: Double) throws(ChildFailure) -> ScanAnswer {
       let deadline = ContinuousClock.now + .seconds(timeLimit)
       guard ScannerChildProcess.send(request, descriptor: descriptor, to: socket) else { throw .failed(death()) }
+      return try receive(until: deadline, limit: timeLimit)
+    }
+
+    /// The next answer, read by `deadline`; past it, a timeout of `limit` seconds.
+    private func receive(until deadline: ContinuousClock.Instant, limit timeLimit: Double) throws(ChildFailure)
+      -> ScanAnswer
+    {
       while true {
         do {
           if let (answer, length) = try ScanAnswer.decode(buffer) {

@@ -202,6 +202,8 @@ package final class ScannerChildProcess {
   private var sent = 0
   /// How long the child waits after its last answer, in seconds.
   private let linger: Double
+  /// Whether the child has said it is ready.
+  private var ready = false
   private var buffer: [UInt8] = []
   private var current: Int?
   private var lastBegun: Int?
@@ -221,9 +223,13 @@ package final class ScannerChildProcess {
     self.requests = batch.map { requests[$0] }
     self.linger = linger
     (pid, answers) = try Self.start(scanner.executable, arguments: scanner.arguments)
-    deadline = .now + .seconds(scanner.timeout)
-    sendNextRequest()
+    // The child's own start-up is not a library's: it gets a limit of its own, and the first request goes out when
+    // the child says it is ready.
+    deadline = .now + .seconds(max(scanner.timeout, Self.startUpLimit))
   }
+
+  /// How long a child may take to start and enter its sandbox, in seconds.
+  static let startUpLimit = 10.0
 
   /// Starts `stagehand-scanner --protocol N` (`executable`, `arguments`, then the protocol's) with one end of a new
   /// socket pair as its descriptor 3, and returns its process id and the other end (non-blocking).
@@ -360,8 +366,13 @@ package final class ScannerChildProcess {
     while let (answer, length) = try ScanAnswer.decode(buffer) {
       buffer.removeFirst(length)
       switch answer {
+      case .ready:
+        guard !ready else { throw ScanProtocolError("a second ready") }
+        ready = true
+        deadline = .now + .seconds(scanner.timeout)
+        sendNextRequest()
       case .begin(let local):
-        guard current == nil, batch.indices.contains(local) else {
+        guard ready, current == nil, batch.indices.contains(local) else {
           throw ScanProtocolError("a begin for library \(local) out of turn")
         }
         current = batch[local]

@@ -15,6 +15,9 @@ public enum ScanAnswer: Hashable, Sendable {
   case end
   /// What the builders of a `build` request returned and called.
   case built(BuildRecording)
+  /// The child has started and entered its sandbox: it reads requests from now on (its start-up is not counted
+  /// against any library's time limit).
+  case ready
 
   /// The version of this protocol; host and child must speak the same one.
   public static let protocolVersion = 3
@@ -37,6 +40,8 @@ public enum ScanAnswer: Hashable, Sendable {
     case .built(let recording):
       writer.writeUInt8(4)
       recording.write(to: &writer)
+    case .ready:
+      writer.writeUInt8(5)
     }
     return framed(writer.bytes)
   }
@@ -58,6 +63,7 @@ public enum ScanAnswer: Hashable, Sendable {
           answer = .result(index: index, outcome: outcome)
         case 3: answer = .end
         case 4: answer = .built(try BuildRecording(from: &reader))
+        case 5: answer = .ready
         case let kind: throw reader.invalid("an answer of unknown kind \(kind)")
         }
         try reader.expectEnd()

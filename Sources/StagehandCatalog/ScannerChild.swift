@@ -51,6 +51,7 @@ public enum ScannerChild {
     // Every descriptor it writes to is open: from here on, the libraries' code runs in the sandbox.
     // Each library loaded keeps a descriptor open (see `LibraryHandle`): a batch of 128, and room for its own.
     enterSandbox(descriptorLimit: 512)
+    send(.ready)
     var buffer: [UInt8] = []
     var descriptors: [Int32] = []
     var scans = 0
