@@ -12,20 +12,25 @@ struct RandomizedStackTests {
   /// 10,000 by default, `STAGEHAND_TEST_STEPS` when set.
   static let operationsPerRun = SeededGenerator.testSteps(10_000)
 
+  /// Makes `operationsPerRun` random operations on `run`, checking after each; records the first failure, with how to
+  /// replay it, and returns false then.
+  static func operate(_ run: Run, _ random: inout SeededGenerator, behavior: Stack.Behavior) -> Bool {
+    for step in 0..<operationsPerRun {
+      if let failure = run.step(&random) {
+        Issue.record("behavior \(behavior), operation \(step), replay with STAGEHAND_TEST_SEED=\(seed): \(failure)")
+        return false
+      }
+    }
+    return true
+  }
+
   @Test(
     "random operations (10,000, or STAGEHAND_TEST_STEPS) keep the contract",
     arguments: [Stack.Behavior.default, .removing, .fixedRoot])
   func randomOperations(behavior: Stack.Behavior) throws {
     var random = SeededGenerator(seed: Self.seed ^ stableHash(behavior.rawValue))
     let run = try Run(random: &random, behavior: behavior)
-    for step in 0..<Self.operationsPerRun {
-      let failure = run.step(&random)
-      if let failure {
-        Issue.record(
-          "behavior \(behavior), operation \(step), replay with STAGEHAND_TEST_SEED=\(Self.seed): \(failure)")
-        return
-      }
-    }
+    guard Self.operate(run, &random, behavior: behavior) else { return }
     // The sequence must exercise what it checks, in proportion to its length (thresholds for 10,000 operations).
     let scale = Self.operationsPerRun / 10_000
     #expect(run.pops > 200 * scale, "the sequence popped \(run.pops) times")
@@ -41,13 +46,7 @@ struct RandomizedStackTests {
     var random = SeededGenerator(seed: Self.seed ^ stableHash("handlers " + behavior.rawValue))
     let run = try Run(random: &random, behavior: behavior)
     run.handlerRandom = SeededGenerator(seed: random.next())
-    for step in 0..<Self.operationsPerRun {
-      if let failure = run.step(&random) {
-        Issue.record(
-          "behavior \(behavior), operation \(step), replay with STAGEHAND_TEST_SEED=\(Self.seed): \(failure)")
-        return
-      }
-    }
+    guard Self.operate(run, &random, behavior: behavior) else { return }
     let scale = Self.operationsPerRun / 10_000
     #expect(run.handlerPushes > 50 * scale, "handlers pushed \(run.handlerPushes) times")
     #expect(run.handlerPops > 15 * scale, "handlers popped \(run.handlerPops) times")
@@ -61,13 +60,7 @@ struct RandomizedStackTests {
   func randomOperationsWithPresentation(behavior: Stack.Behavior) throws {
     var random = SeededGenerator(seed: Self.seed ^ stableHash("presentation " + behavior.rawValue))
     let run = try Run(random: &random, behavior: behavior, builder: MotionTransitions())
-    for step in 0..<Self.operationsPerRun {
-      if let failure = run.step(&random) {
-        Issue.record(
-          "behavior \(behavior), operation \(step), replay with STAGEHAND_TEST_SEED=\(Self.seed): \(failure)")
-        return
-      }
-    }
+    guard Self.operate(run, &random, behavior: behavior) else { return }
     let scale = Self.operationsPerRun / 10_000
     #expect(run.pops > 200 * scale, "the sequence popped \(run.pops) times")
     #expect(run.reversals > 20 * scale, "the sequence reversed \(run.reversals) pushes")
