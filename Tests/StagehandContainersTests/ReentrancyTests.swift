@@ -24,10 +24,11 @@ struct ReentrancyTests {
     let stack = fixture.stack
     let login = fixture["login"]
     var pushed = false
-    fixture["home"].onEvent = { event in
+    // Weakly, as an application would: the stack holds home, which holds this handler.
+    fixture["home"].onEvent = { [weak stack] event in
       guard event.kind == .willAppear, !pushed else { return }
       pushed = true
-      try? stack.push(login, with: Styles.slideTop)
+      try? stack?.push(login, with: Styles.slideTop)
     }
     fixture.resetEvents()
     try stack.pop()
@@ -53,10 +54,10 @@ struct ReentrancyTests {
     let fixture = try homeWithDetailPlaying(root: true)
     let stack = fixture.stack
     var popped = 0
-    fixture["detail"].onEvent = { event in
+    fixture["detail"].onEvent = { [weak stack] event in
       guard event.kind == .willDisappear, popped == 0 else { return }
       popped += 1
-      try? stack.pop()
+      try? stack?.pop()
     }
     fixture.resetEvents()
     try stack.pop()
@@ -80,10 +81,10 @@ struct ReentrancyTests {
     try fixture.push("home", Styles.fade)
     stack.appear()
     var pushed = false
-    fixture["home"].onEvent = { [login = fixture["login"]] event in
+    fixture["home"].onEvent = { [weak stack, login = fixture["login"]] event in
       guard event.kind == .didDisappear, !pushed else { return }
       pushed = true
-      try? stack.push(login, with: Styles.fade)
+      try? stack?.push(login, with: Styles.fade)
     }
     fixture.resetEvents()
     try stack.push(fixture["detail"], with: Styles.slideLeft)
@@ -108,8 +109,8 @@ struct ReentrancyTests {
     let (a, b, c) = (RecordingContent("A"), RecordingContent("B"), RecordingContent("C"))
     try placeholder.set(a, inSlot: 0, with: Styles.fade)
     placeholder.appear()
-    a.onEvent = { event in
-      if event.kind == .didDisappear { try? placeholder.set(c, inSlot: 0, with: Styles.fade) }
+    a.onEvent = { [weak placeholder] event in
+      if event.kind == .didDisappear { try? placeholder?.set(c, inSlot: 0, with: Styles.fade) }
     }
     journal.reset()
     try placeholder.set(b, inSlot: 0, with: Styles.slideLeft)
