@@ -1,13 +1,13 @@
 import ArgumentParser
 import FoundationEssentials
 import StagehandCatalog
-import StagehandPlugins
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// `stagehand manifest LIBRARY...`: writes the JSON manifest of plugin libraries, read from the libraries themselves.
+/// `stagehand manifest LIBRARY...`: writes the JSON manifest of plugin libraries, read from the libraries
+/// by the sandboxed scanner (no plugin code runs in this process).
 struct Manifest: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "manifest",
@@ -26,23 +26,40 @@ struct Manifest: ParsableCommand {
   }
 
   func run() throws {
-    for library in libraries {
-      let plugin: LoadedPlugin
-      do {
-        // A name without a slash would make dlopen search the library path; it means a file here.
-        plugin = try LoadedPlugin.load(library.contains("/") ? library : "./" + library)
-      } catch {
+    let options = RegistryOptions.standard(environment: ProcessEnvironment.current)
+    guard let executable = options.scanner else {
+      printError(
+        "stagehand: error: manifest reads libraries through stagehand-scanner, which was not found next to the "
+          + "executable; install it there or set STAGEHAND_SCANNER to its absolute path")
+      throw ExitCode(1)
+    }
+    var scanner = PluginScanner(executable: executable, timeout: options.scanTimeout)
+    scanner.arguments = options.scannerArguments
+    // A name without a slash means a file in the current directory, never one the loader's search finds.
+    let paths = libraries.map { $0.contains("/") ? $0 : "./" + $0 }
+    let results: [Result<PluginManifest, ManifestError>]
+    do {
+      results = try PluginManifest.scan(paths, scanner: scanner)
+    } catch {
+      printError("stagehand: error: \(error)")
+      throw ExitCode(1)
+    }
+    var failed = false
+    for result in results {
+      switch result {
+      case .failure(let error):
         printError("stagehand: error: \(error)")
-        throw Exit.failure
-      }
-      let manifest = PluginManifest(plugin)
-      if let output {
-        let url = URL(fileURLWithPath: output).appendingPathComponent(manifest.fileName)
-        try manifest.json().write(to: url, options: .atomic)
-        print("wrote \(url.path)")
-      } else {
-        writeAll(STDOUT_FILENO, String(decoding: manifest.json(), as: UTF8.self))
+        failed = true
+      case .success(let manifest):
+        if let output {
+          let url = URL(fileURLWithPath: output).appendingPathComponent(manifest.fileName)
+          try manifest.json().write(to: url, options: .atomic)
+          print("wrote \(url.path)")
+        } else {
+          writeAll(STDOUT_FILENO, String(decoding: manifest.json(), as: UTF8.self))
+        }
       }
     }
+    if failed { throw ExitCode(1) }
   }
 }
