@@ -117,8 +117,11 @@ public struct Catalog: Sendable {
   }
 
   /// The line that reports a name several plugins provide.
+  /// `qualifiedNames` are in search order: the first provides the bare name.
   static func conflictLine(name: String, qualifiedNames: [String]) -> String {
-    "'\(name)' is provided by several plugins: both kept, use \(qualifiedNames.joined(separator: " or "))"
+    let others = qualifiedNames.dropFirst()
+    return "'\(name)' is provided by several plugins: '\(name)' plays \(qualifiedNames[0]), which comes first in the "
+      + "search path; name \(others.joined(separator: " or ")) in full to play \(others.count == 1 ? "it" : "one of them")"
   }
 
   /// The line that counts the unusable libraries: `refused` counts all but the quarantined ones.

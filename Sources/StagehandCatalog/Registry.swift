@@ -87,6 +87,13 @@ public final class Registry: TransitionBuilding, Sendable {
     catalogIndex().problems
   }
 
+  /// The names (of styles or presets) that several usable plugins provide, each with the qualified names that tell
+  /// them apart in search order: the first plays for the bare name, the others are shadowed. Read from the cache's
+  /// names, without decoding a description.
+  public var nameConflicts: [(name: String, qualifiedNames: [String])] {
+    catalogIndex().conflicts
+  }
+
   /// The usable plugin with this id, if there is one.
   public func plugin(id: String) -> CatalogPlugin? {
     let known = known(decoded: false)
@@ -125,12 +132,14 @@ public final class Registry: TransitionBuilding, Sendable {
   }
 
   /// Resolves a style name, a preset name or `plugin-id:name`, in any case (`FLIP` is `flip`).
+  ///
+  /// A bare name that several plugins provide resolves by search order, as plugin ids do: the plugin found first
+  /// (`STAGEHAND_PLUGIN_PATH`, then the user's, the system's and the bundled directories) provides it, and the others
+  /// must be named in full (`plugin-id:name`). ``problems`` holds one line for each such name; ``providers(of:)``
+  /// lists them all.
   public func resolve(_ reference: String) throws(RegistryError) -> ResolvedStyle {
-    let matches = matches(reference)
-    guard matches.count <= 1 else {
-      throw .ambiguousStyle(reference, candidates: matches.map { "\($0.entry.plugin.info.id):\($0.name)" })
-    }
-    guard let match = matches.first else {
+    // In search order: a plugin's names are unique, so the first match is the first plugin's.
+    guard let match = matches(reference).first else {
       let catalog = catalog()  // an error: decoding everything costs nothing that matters now
       if let library = catalog.unusableProvider(of: reference) {
         throw .unusableStyle(reference, library: library.path, reason: library.status.reason)
@@ -154,6 +163,13 @@ public final class Registry: TransitionBuilding, Sendable {
       throw .unknownStyle(reference, suggestions: suggestions, unusableLibraries: unusable.count)
     }
     return match
+  }
+
+  /// Every usable style or preset that the bare name `name` (in any case) names, as `plugin-id:name`, in search
+  /// order: the first is the one `resolve(_:)` gives; the others are shadowed by it and reached only by their full
+  /// names.
+  public func providers(of name: String) -> [String] {
+    matches(name).map { "\($0.entry.plugin.info.id):\($0.name)" }
   }
 
   /// The plugin process of this registry, made on first use, or an error when there is no plugin process executable.

@@ -13,8 +13,6 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   /// which names they hold (quarantined, not scanned, or refused before their description was read): any of them may
   /// provide it. Each of `libraries` is one library's path and why it cannot be used.
   case styleInUnusableLibrary(String, libraries: [String])
-  /// Several plugins provide a style or preset of that name.
-  case ambiguousStyle(String, candidates: [String])
   /// The style has no parameter of that name.
   case unknownParameter(style: String, name: String, valid: [String])
   /// A parameter's value could not be used.
@@ -57,8 +55,6 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
         + libraries.prefix(3).map(\.escapingControlCharacters).joined(separator: "; ")
         + (libraries.count > 3 ? "; and \(libraries.count - 3) more" : "")
         + ". Fix, update or remove that library ('stagehand plugins' lists every library and why)"
-    case .ambiguousStyle(let name, let candidates):
-      "style '\(name)' is provided by several plugins; name one of \(candidates.joined(separator: ", "))"
     case .unknownParameter(let style, let name, let valid):
       "style '\(style)' has no parameter '\(name)'; "
         + (valid.isEmpty ? "it has no parameters" : "its parameters are \(valid.joined(separator: ", "))")

@@ -37,7 +37,7 @@ struct Info: ParsableCommand {
             qualifiedName: resolved.entry.qualifiedName, plugin: resolved.entry.plugin.info.id,
             library: resolved.entry.plugin.file, preset: resolved.preset, style: resolved.entry.style)))
     } else {
-      print(describe(resolved))
+      print(describe(resolved, in: registry))
     }
   }
 
@@ -60,7 +60,7 @@ struct Info: ParsableCommand {
     return lines.map(\.escapingControlCharacters).joined(separator: "\n")
   }
 
-  private func describe(_ resolved: ResolvedStyle) -> String {
+  private func describe(_ resolved: ResolvedStyle, in registry: Registry) -> String {
     let style = resolved.entry.style
     let plugin = resolved.entry.plugin
     var lines: [String] = []
@@ -96,7 +96,24 @@ struct Info: ParsableCommand {
       lines.append("    \(preset.name): \(values.isEmpty ? "(defaults)" : values)")
     }
     lines += shadowing(plugin)
+    lines += nameSharing(resolved, in: registry)
     return lines.map(\.escapingControlCharacters).joined(separator: "\n")
+  }
+
+  /// Lines about other plugins that provide the same bare name: which one plays it, and why.
+  private func nameSharing(_ resolved: ResolvedStyle, in registry: Registry) -> [String] {
+    let providers = registry.providers(of: resolved.name)
+    guard providers.count > 1 else { return [] }
+    let this = "\(resolved.entry.plugin.info.id):\(resolved.name)"
+    if providers[0] == this {
+      return providers.dropFirst().map {
+        "  shadows: \($0) (the same name, from a plugin later in the search path; '\(resolved.name)' plays this one)"
+      }
+    }
+    return [
+      "  shadowed by: \(providers[0]) (the same name, from a plugin earlier in the search path; '\(resolved.name)' "
+        + "plays that one, name this one in full as \(this))"
+    ]
   }
 
   /// Lines about the copies of the same plugin id this one shadows, and the notes of its scan.

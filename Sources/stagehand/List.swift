@@ -34,9 +34,11 @@ struct List: ParsableCommand {
     let catalog = registry.catalog()
     reportProblems(registry.problems)
     if catalog.plugins.isEmpty { reportNoPlugins(registry) }
+    let shadowed = Self.shadowed(registry)
     let output = catalog.entries.map { entry in
       ListedStyle(
-        name: entry.style.name, qualifiedName: entry.qualifiedName, plugin: entry.plugin.info.id,
+        name: entry.style.name, qualifiedName: entry.qualifiedName, shadowedBy: shadowed[entry.qualifiedName],
+        plugin: entry.plugin.info.id,
         library: entry.plugin.file, summary: entry.style.summary, defaultDuration: entry.style.defaultDuration,
         parameters: entry.style.parameters, presets: entry.style.presets,
         reducedMotionFallback: entry.style.reducedMotionFallback)
@@ -51,18 +53,42 @@ struct List: ParsableCommand {
   private func tables(_ registry: Registry) -> (styles: TextTable, presets: TextTable) {
     var styles = TextTable(header: ["STYLE", "PLUGIN", "DURATION", "PARAMETERS"], capacity: 256)
     var presets = TextTable(header: ["PRESET", "STYLE", "VALUES"], capacity: 256)
+    let shadowed = Self.shadowed(registry)
     registry.forEachListedStyle { style in
-      styles.append(style.name)
+      if !shadowed.isEmpty, let winner = shadowed[Self.qualified(style.pluginID, style.name)] {
+        styles.append("\(String(decoding: style.name, as: UTF8.self)) (shadowed by \(winner))")
+      } else {
+        styles.append(style.name)
+      }
       styles.append(style.pluginID)
       styles.append("\(style.defaultDuration.formatted()) s")
       if style.parameters.isEmpty { styles.append("-") } else { styles.append(style.parameters) }
       for preset in style.presets {
-        presets.append(preset.name)
+        if !shadowed.isEmpty, let winner = shadowed[Self.qualified(style.pluginID, preset.name)] {
+          presets.append("\(String(decoding: preset.name, as: UTF8.self)) (shadowed by \(winner))")
+        } else {
+          presets.append(preset.name)
+        }
         presets.append(style.name)
         if preset.values.isEmpty { presets.append("(defaults)") } else { presets.append(preset.values) }
       }
     }
     return (styles, presets)
+  }
+
+  /// The qualified names a bare name does not reach, each with the qualified name that plays instead (the first in
+  /// search order).
+  static func shadowed(_ registry: Registry) -> [String: String] {
+    var shadowed: [String: String] = [:]
+    for conflict in registry.nameConflicts {
+      for name in conflict.qualifiedNames.dropFirst() { shadowed[name] = conflict.qualifiedNames[0] }
+    }
+    return shadowed
+  }
+
+  /// `plugin-id:name` from the cache's bytes.
+  private static func qualified(_ id: UnsafeRawBufferPointer, _ name: UnsafeRawBufferPointer) -> String {
+    String(decoding: id, as: UTF8.self) + ":" + String(decoding: name, as: UTF8.self)
   }
 
   private func reportNoPlugins(_ registry: Registry) {
@@ -76,6 +102,8 @@ struct List: ParsableCommand {
 struct ListedStyle: Encodable {
   var name: String
   var qualifiedName: String
+  /// The qualified name the bare name plays instead, when a plugin earlier in the search path provides it too.
+  var shadowedBy: String?
   var plugin: String
   var library: String
   var summary: String

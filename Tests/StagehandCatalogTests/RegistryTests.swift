@@ -83,7 +83,7 @@ struct RegistryTests {
     }
   }
 
-  @Test("two plugins with the same style name: both kept, qualified, and the conflict reported")
+  @Test("two plugins with one style name: both kept, the bare name plays the first in search order, conflict reported")
   func duplicateStyleNames() throws {
     let directory = try CFixture.temporaryDirectory("duplicate")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -95,8 +95,19 @@ struct RegistryTests {
     let pushes = catalog.entries.filter { $0.style.name == "push" }.map(\.qualifiedName)
     #expect(pushes == ["org.example.other:push", "org.stagehand.push:push"])
     #expect(catalog.conflicts.map(\.name) == ["push"])
-    #expect(catalog.problems.contains { $0.contains("'push' is provided by several plugins") })
-    #expect(throws: RegistryError.ambiguousStyle("push", candidates: pushes)) { try registry.resolve("push") }
+    #expect(
+      catalog.problems.contains(
+        "'push' is provided by several plugins: 'push' plays org.example.other:push, which comes first in the search "
+          + "path; name org.stagehand.push:push in full to play it"))
+    #expect(try registry.resolve("push").entry.qualifiedName == "org.example.other:push")
+    #expect(try registry.resolve("PUSH").entry.qualifiedName == "org.example.other:push")
+    #expect(registry.providers(of: "push") == pushes)
+    #expect(try registry.forward(Transition("push"), in: Self.context).steps.count == 1, "the first plugin's push")
+    // The other way round in the search path, the other plugin wins.
+    let reversed = Registry(
+      searchPath: PluginSearchPath(directories: [BuiltProducts.directory.path, directory.path]), options: testOptions)
+    #expect(try reversed.resolve("push").entry.qualifiedName == "org.stagehand.push:push")
+    #expect(reversed.providers(of: "push") == pushes.reversed())
     let other = try registry.forward(Transition("org.example.other:push"), in: Self.context)
     #expect(other.steps.count == 1)
     let ours = try registry.forward(Transition("org.stagehand.push:push"), in: Self.context)
