@@ -13,7 +13,7 @@ import StagehandPlugins
 //   names                      u8 byte count + bytes each: the plugin id, then each style's name and its presets'
 //   listing length   u32       0 unless the outcome is ok
 //   listing                    what `list` shows of each style and preset besides its name (StyleListing.swift)
-//   tag              u8        the outcome's tag: 0 ok, 1 refused, 2 to 5 quarantined
+//   tag              u8        the outcome's tag: 0 ok, 1 refused, 2 to 6 quarantined
 //   outcome offset   u64       from the start of the outcomes
 //   outcome length   u32
 //   outcome checksum u64       of the outcome's bytes, which ScanOutcome.write(to:) wrote
@@ -170,7 +170,7 @@ extension CacheFile {
     switch tag {
     case 0: kind = .ok
     case 1: kind = .refused
-    case 2...5: kind = .quarantined
+    case 2...6: kind = .quarantined
     default: throw reader.invalid("the outcome of \(string(path)) has tag \(tag), which this host does not know")
     }
     guard kind == .ok ? nameCount >= 2 : nameCount == 0 && listingLength == 0 else {

@@ -61,7 +61,8 @@ struct CatalogBuilder {
       if entry != nil { recordsOnPath += 1 }
       if !force, let entry, file.entries[entry].identity == identity,
         rescanning.isEmpty || !rescanning.contains(path),
-        !retryingTimeouts || file.entries[entry].tag != ScanOutcome.timeoutTag
+        !retryingTimeouts
+          || (file.entries[entry].tag != ScanOutcome.timeoutTag && file.entries[entry].tag != ScanOutcome.hostEndedTag)
       {
         outcomes.append(.entry(entry))
         continue
@@ -84,7 +85,9 @@ struct CatalogBuilder {
         scanner.arguments = options.scannerArguments
         if let parallelism = options.scanParallelism { scanner.parallelism = max(1, parallelism) }
         do {
-          for (item, outcome) in zip(pending, try scanner.scan(requests, progress: options.progress)) {
+          let answers = try ScanMark.scan(
+            requests, with: scanner, besideCache: cache?.path, progress: options.progress)
+          for (item, outcome) in zip(pending, answers) {
             let path = found[item.index].path
             scanned.append(CacheRecord(path: path, identity: item.identity, sha256: item.sha256, outcome: outcome))
             outcomes[item.index] = .scanned

@@ -63,6 +63,9 @@ public enum QuarantineReason: Hashable, Sendable, CustomStringConvertible {
   case exited(status: Int32)
   /// The scanner answered something that could not be read; what was wrong with it.
   case garbage(String)
+  /// The command that scanned the library ended before the scan did, twice: once while it was scanned with others,
+  /// then while it was scanned alone (see the "scan in progress" mark in `Docs/Isolation.md`).
+  case hostEnded
 
   /// What happened, as the end of a sentence that starts with the library: "crashed with signal 11 (SIGSEGV)".
   public var description: String {
@@ -75,6 +78,8 @@ public enum QuarantineReason: Hashable, Sendable, CustomStringConvertible {
       "exited with status \(status) without answering"
     case .garbage(let problem):
       "answered something unreadable: \(problem)"
+    case .hostEnded:
+      "was being scanned, alone, when the command scanning it ended (and once before with other libraries)"
     }
   }
 
@@ -163,8 +168,10 @@ public struct RegistryCache: Sendable {
 extension ScanOutcome {
   /// The tag of a quarantine for a scan that ran out of time.
   static let timeoutTag: UInt8 = 3
+  /// The tag of a quarantine for a scan whose host ended twice.
+  static let hostEndedTag: UInt8 = 6
 
-  /// Appends the outcome: a tag (0 ok, 1 refused, 2 to 5 the quarantine reasons), then its values. The registry
+  /// Appends the outcome: a tag (0 ok, 1 refused, 2 to 6 the quarantine reasons), then its values. The registry
   /// cache and the scanner's answers share this coding.
   func write(to writer: inout BinaryWriter) {
     switch self {
@@ -187,6 +194,8 @@ extension ScanOutcome {
     case .quarantined(.garbage(let problem)):
       writer.writeUInt8(5)
       writer.writeString(problem, clippedTo: BinaryLimits.text)
+    case .quarantined(.hostEnded):
+      writer.writeUInt8(Self.hostEndedTag)
     }
   }
 
@@ -208,6 +217,7 @@ extension ScanOutcome {
       self = .quarantined(.timeout(seconds: seconds))
     case 4: self = .quarantined(.exited(status: try reader.readInt32()))
     case 5: self = .quarantined(.garbage(try reader.readString(limit: BinaryLimits.text, "a scanner's answer")))
+    case 6: self = .quarantined(.hostEnded)
     case let tag: throw reader.invalid("the outcome of \(path) has tag \(tag), which this host does not know")
     }
   }

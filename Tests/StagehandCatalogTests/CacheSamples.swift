@@ -142,7 +142,7 @@ enum CacheSamples {
       .ok(info, notes: []), .ok(smallInfo(1), notes: ["printed 12 bytes to standard output while loading", "ünïcode"]),
       .refused(errors[0]), .refused(errors[errors.count - 2]), .quarantined(.signal(11)),
       .quarantined(.timeout(seconds: 5)), .quarantined(.exited(status: 0)),
-      .quarantined(.garbage("a descriptor of 3 bytes, not a scan report")),
+      .quarantined(.garbage("a descriptor of 3 bytes, not a scan report")), .quarantined(.hostEnded),
     ]
     return outcomes.enumerated().map { index, outcome in
       CacheRecord(
