@@ -89,9 +89,17 @@ public struct Catalog: Sendable {
 
   /// One line saying how many libraries cannot be used and how to see why, or nil when every library is usable.
   public var unusableSummary: String? {
-    let unusable = unusable
-    let quarantined = unusable.filter { if case .quarantined = $0.status { true } else { false } }.count
-    return Self.unusableSummary(refused: unusable.count - quarantined, quarantined: quarantined)
+    var counts = UnusableCounts()
+    for library in libraries {
+      switch library.status {
+      case .ok, .shadowed: break
+      case .refused: counts.refused += 1
+      case .quarantined: counts.quarantined += 1
+      case .untrusted: counts.untrusted += 1
+      case .notScanned: counts.notScanned += 1
+      }
+    }
+    return Self.unusableSummary(counts)
   }
 
   /// The library that would provide `reference` (a style, a preset, `plugin-id:name` or a plugin id) but cannot be
@@ -124,15 +132,28 @@ public struct Catalog: Sendable {
       + "search path; name \(others.joined(separator: " or ")) in full to play \(others.count == 1 ? "it" : "one of them")"
   }
 
-  /// The line that counts the unusable libraries: `refused` counts all but the quarantined ones.
-  static func unusableSummary(refused: Int, quarantined: Int) -> String? {
-    guard refused + quarantined > 0 else { return nil }
-    var parts: [String] = []
-    if refused > 0 { parts.append("\(refused) \(refused == 1 ? "library was" : "libraries were") refused") }
-    if quarantined > 0 {
-      parts.append("\(quarantined) \(quarantined == 1 ? "library was" : "libraries were") quarantined")
+  /// How many libraries cannot be used, by kind.
+  struct UnusableCounts {
+    var refused = 0
+    var quarantined = 0
+    var untrusted = 0
+    var notScanned = 0
+  }
+
+  /// The line that counts the unusable libraries by kind, or nil when there are none.
+  static func unusableSummary(_ counts: UnusableCounts) -> String? {
+    let kinds = [
+      (counts.refused, "refused"), (counts.quarantined, "quarantined"), (counts.untrusted, "not trusted"),
+      (counts.notScanned, "not scanned"),
+    ].filter { $0.0 > 0 }
+    guard !kinds.isEmpty else { return nil }
+    let parts = kinds.enumerated().map { index, kind in
+      index == 0
+        ? "\(kind.0) \(kind.0 == 1 ? "library was" : "libraries were") \(kind.1)"
+        : "\(kind.0) \(kind.0 == 1 ? "was" : "were") \(kind.1)"
     }
-    return parts.joined(separator: " and ") + "; run 'stagehand plugins' to see why"
+    let list = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    return list + "; " + MessageHints.whyUnusable
   }
 }
 

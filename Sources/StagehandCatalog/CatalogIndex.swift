@@ -42,29 +42,27 @@ struct CatalogIndex: Sendable {
     case status(LibraryStatus)
   }
 
-  /// How many libraries cannot be used, in the two groups the summary line counts.
-  var unusableCounts: (refused: Int, quarantined: Int) {
-    var refused = 0
-    var quarantined = 0
+  /// How many libraries cannot be used, by kind (an allow-list's refusal counts as refused).
+  var unusableCounts: Catalog.UnusableCounts {
+    var counts = Catalog.UnusableCounts()
     for library in libraries {
       switch library.state {
       case .usable, .shadowed, .status(.ok), .status(.shadowed): break
-      case .unusable(let entry) where file.entries[entry].kind == .quarantined: quarantined += 1
-      case .status(.quarantined): quarantined += 1
-      case .unusable, .disallowed, .status: refused += 1
+      case .unusable(let entry) where file.entries[entry].kind == .quarantined: counts.quarantined += 1
+      case .unusable, .disallowed, .status(.refused): counts.refused += 1
+      case .status(.quarantined): counts.quarantined += 1
+      case .status(.untrusted): counts.untrusted += 1
+      case .status(.notScanned): counts.notScanned += 1
       }
     }
-    return (refused, quarantined)
+    return counts
   }
 
   /// The catalog's problems (see ``Catalog/problems``), found without decoding a plugin description.
   var problems: [String] {
     var lines = warnings
     lines += conflicts.map { Catalog.conflictLine(name: $0.name, qualifiedNames: $0.qualifiedNames) }
-    let counts = unusableCounts
-    if let summary = Catalog.unusableSummary(refused: counts.refused, quarantined: counts.quarantined) {
-      lines.append(summary)
-    }
+    if let summary = Catalog.unusableSummary(unusableCounts) { lines.append(summary) }
     return lines
   }
 

@@ -34,6 +34,11 @@ struct CatalogBuilder {
     let known = keeps ? Dictionary(file.listings.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
     let (found, listed) = searchPath.libraries(
       known: known, now: keeps ? now : nil, settleTime: options.directorySettleTime)
+    if found.isEmpty {
+      warnings.append(
+        "no plugin library was found; searched \(searchPath.directories.joined(separator: ", ")); "
+          + MessageHints.noLibraries)
+    }
     let searched = Set(searchPath.directories)
     let listings = file.listings.filter { !searched.contains($0.path) } + listed
     let listedByPath = Dictionary(listed.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -97,9 +102,7 @@ struct CatalogBuilder {
           for item in pending { outcomes[item.index] = .status(.notScanned("not scanned: \(error)")) }
         }
       } else {
-        let why =
-          "not scanned: the scanner stagehand-scanner was not found next to the executable; install it there "
-          + "or set STAGEHAND_SCANNER to its absolute path"
+        let why = "not scanned: " + MessageHints.scannerMissing
         warnings.append(why)
         for item in pending { outcomes[item.index] = .status(.notScanned(why)) }
       }

@@ -177,8 +177,7 @@ public final class Registry: TransitionBuilding, Sendable {
     try process.withLock { (process) throws(RegistryError) -> PluginProcess in
       if let process { return process }
       guard let executable = options.scanner else {
-        throw .pluginProcessUnavailable(
-          "stagehand-scanner was not found; install it next to the program, or set STAGEHAND_SCANNER to its path")
+        throw .pluginProcessUnavailable(MessageHints.scannerMissing)
       }
       let made = PluginProcess(
         executable: executable, arguments: options.scannerArguments, timeLimit: options.buildTimeout)

@@ -44,8 +44,7 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
       Self.unknown(name, suggestions: suggestions, unusable: unusable)
     case .unusableStyle(let name, let library, let reason):
       "'\(name.escapingControlCharacters)' is in \(library.escapingControlCharacters), which cannot be used: "
-        + "\(reason.escapingControlCharacters). Fix or update that library ('stagehand plugins' lists every library "
-        + "and why)"
+        + "\(reason.escapingControlCharacters). Fix or update that library (\(MessageHints.libraryList))"
     case .styleInUnusableLibrary(let name, let libraries):
       "no usable library provides '\(name.escapingControlCharacters)', and "
         + (libraries.count == 1
@@ -54,7 +53,7 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
             + "that may provide it cannot be used: ")
         + libraries.prefix(3).map(\.escapingControlCharacters).joined(separator: "; ")
         + (libraries.count > 3 ? "; and \(libraries.count - 3) more" : "")
-        + ". Fix, update or remove that library ('stagehand plugins' lists every library and why)"
+        + ". Fix, update or remove that library (\(MessageHints.libraryList))"
     case .unknownParameter(let style, let name, let valid):
       "style '\(style)' has no parameter '\(name)'; "
         + (valid.isEmpty ? "it has no parameters" : "its parameters are \(valid.joined(separator: ", "))")
@@ -65,7 +64,7 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
     case .plugin(let error):
       error.description
     case .libraryChanged(let file, let why):
-      "\(file): not loaded: \(why); run 'stagehand scan' to scan it again, or restart the program"
+      "\(file): not loaded: \(why); \(MessageHints.rescan)"
     case .animation(let error):
       error.description
     case .unresolvableFallback(let style, let fallback, let reason):
@@ -97,14 +96,14 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   private static func unknown(_ name: String, suggestions: [String], unusable: Int) -> String {
     var text = "unknown style '\(name.escapingControlCharacters)'"
     if suggestions.isEmpty {
-      text += "; run 'stagehand list' to see the installed styles"
+      text += "; " + MessageHints.styleList
     } else {
       let names = suggestions.map { "'\($0)'" }.joined(separator: " or ")
-      text += "; did you mean \(names)? Run 'stagehand list' to see all"
+      text += "; did you mean \(names)? " + MessageHints.styleListAfterSuggestions
     }
     if unusable > 0 {
       text +=
-        " (\(unusable) \(unusable == 1 ? "library" : "libraries") could not be used; 'stagehand plugins' says why)"
+        " (\(unusable) \(unusable == 1 ? "library" : "libraries") could not be used; \(MessageHints.whyUnusable))"
     }
     return text
   }

@@ -27,13 +27,11 @@ struct List: ParsableCommand {
     guard json else {
       let (styles, presets) = tables(registry)
       reportProblems(registry.problems)  // from the cache's names: the same lines, without comparing strings
-      if styles.rowCount == 1 { reportNoPlugins(registry) }
       writeAll(STDOUT_FILENO, styles.text + Array("\n\n".utf8) + presets.text + [UInt8(ascii: "\n")])
       return
     }
     let catalog = registry.catalog()
     reportProblems(registry.problems)
-    if catalog.plugins.isEmpty { reportNoPlugins(registry) }
     let shadowed = Self.shadowed(registry)
     let output = catalog.entries.map { entry in
       ListedStyle(
@@ -89,12 +87,6 @@ struct List: ParsableCommand {
   /// `plugin-id:name` from the cache's bytes.
   private static func qualified(_ id: UnsafeRawBufferPointer, _ name: UnsafeRawBufferPointer) -> String {
     String(decoding: id, as: UTF8.self) + ":" + String(decoding: name, as: UTF8.self)
-  }
-
-  private func reportNoPlugins(_ registry: Registry) {
-    printError(
-      "stagehand: no plugins found; searched \(registry.searchPath.directories.joined(separator: ", ")). "
-        + "Build them with 'swift build' or add a directory to STAGEHAND_PLUGIN_PATH")
   }
 }
 

@@ -35,6 +35,8 @@ struct Stagehand: ParsableCommand {
   /// Parses the command line and runs the command, then leaves with `_exit`: standard output is flushed first, and
   /// no library destructor runs, so a plugin cannot change the exit status of a command that succeeded.
   static func main() {
+    // The registry's messages point to this command's subcommands, not to the library's API.
+    MessageHints.current = .commandLine
     // A write past the file size limit (ulimit -f) fails with EFBIG instead of killing the process, so that the
     // command reports it and removes its temporary file, as it does for a full disk.
     signal(SIGXFSZ, SIG_IGN)

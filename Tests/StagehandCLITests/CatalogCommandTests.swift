@@ -108,13 +108,16 @@ struct CatalogCommandTests {
     let alone = try run(copy, ["list"], environment: cleanEnvironment)
     #expect(alone.status == 0)
     #expect(!alone.standardOutput.contains("push"))
-    #expect(alone.standardError.contains("stagehand: no plugins found; searched"))
+    #expect(alone.standardError.contains("stagehand: warning: no plugin library was found; searched "))
+    #expect(alone.standardError.contains("build them with 'swift build', or add a directory to STAGEHAND_PLUGIN_PATH"))
     var environment = cleanEnvironment
     environment["STAGEHAND_PLUGIN_PATH"] = BuiltProducts.directory.path
     environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
     let unscanned = try run(copy, ["list"], environment: environment)
     #expect(unscanned.status == 0)
-    #expect(unscanned.standardError.contains("stagehand-scanner was not found next to the executable"))
+    #expect(unscanned.standardError.contains("stagehand-scanner was not found next to the program"))
+    #expect(unscanned.standardError.contains("libraries were not scanned; run 'stagehand plugins' to see why"))
+    #expect(!unscanned.standardError.contains("refused"), "libraries not scanned are not called refused")
     environment["STAGEHAND_SCANNER"] = BuiltProducts.scanner.path
     let found = try run(copy, ["list"], environment: environment)
     #expect(found.status == 0)

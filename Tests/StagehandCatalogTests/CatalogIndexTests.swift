@@ -40,7 +40,7 @@ struct CatalogIndexTests {
       fromIndex.contains {
         $0.contains("'slide' plays org.example.alpha:slide") && $0.contains("name org.example.beta:slide in full")
       }, "\(fromIndex)")
-    #expect(fromIndex.last == "1 library was refused; run 'stagehand plugins' to see why")
+    #expect(fromIndex.last == "1 library was refused; Registry.catalog().unusable says why")
   }
 
   @Test("a record damaged behind a valid frame: other names resolve without it; using it scans its library again")
