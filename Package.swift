@@ -20,7 +20,11 @@ let staticRuntime: [LinkerSetting] =
   : [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCShims"), .linkedLibrary("_FoundationCollections")]
 
 /// Plugins export their entry symbol only (the linker's version script in Plugins/Support).
-let pluginExports: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--version-script=Plugins/Support/exports.map"])]
+/// The script's path is absolute: the linker runs in the root package's directory, which is another package's when an
+/// application depends on the bundled plugin products.
+let pluginExports: [LinkerSetting] = [
+  .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/Support/exports.map"])
+]
 
 let package = Package(
   name: "Stagehand",
