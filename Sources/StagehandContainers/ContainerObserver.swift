@@ -119,4 +119,14 @@ public struct PresentedLayer {
   public var content: any Content
   /// The state of its layer now.
   public var state: LayerState
+  /// The layer ready to draw: its transform with the container's stage, its quad on the screen, whether it faces
+  /// the viewer, its opacity and its clip (see ``DrawnLayer``).
+  public var drawn: DrawnLayer
+
+  /// The layer of `content` in `state`, on a stage in `stage`, in a container of `bounds`.
+  public init(content: any Content, state: LayerState, stage: LayerState, bounds: Rect) {
+    self.content = content
+    self.state = state
+    drawn = DrawnLayer(state, stage: stage, bounds: bounds)
+  }
 }

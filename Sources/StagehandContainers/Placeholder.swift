@@ -90,7 +90,11 @@ public final class Placeholder {
     guard slots.indices.contains(slot) else { return [] }
     let order = [slots[slot].leaving, slots[slot].current]
     return (slots[slot].leavingOnTop ? order.reversed() : order).compactMap { item in
-      item.flatMap { item in item.layer.map { PresentedLayer(content: item.entry.content, state: $0) } }
+      item.flatMap { item in
+        item.layer.map {
+          PresentedLayer(content: item.entry.content, state: $0, stage: slots[slot].stage, bounds: slots[slot].bounds)
+        }
+      }
     }
   }
 

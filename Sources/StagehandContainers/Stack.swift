@@ -145,9 +145,27 @@ public final class Stack {
   /// The contents whose layers are attached, bottom first (the order to draw them in), with their states now: the
   /// stack's order, except that the content a playing transition puts on top is drawn last (ABI 1.1's draw order).
   /// Draw `backdrop` first, behind them all.
+  ///
+  /// A content the capacity keeps attached below a transition takes no part in it: draw ``layersToDraw`` instead.
   public var presentedLayers: [PresentedLayer] {
-    var layers = items.compactMap { item in
-      item.layer.map { (id: item.id, layer: PresentedLayer(content: item.entry.content, state: $0)) }
+    presented(items.indices)
+  }
+  /// What a frame draws, bottom first, over ``backdrop``: while a transition plays, the layers it moves (the
+  /// appearing and the disappearing contents, in its draw order), never another attached content, which would show
+  /// through the gaps of a flip; at rest, the top content's layer. Each carries its ready transform, quad and
+  /// opacity (``PresentedLayer/drawn``).
+  public var layersToDraw: [PresentedLayer] {
+    if participants.isEmpty { return presented(items.indices.suffix(1)) }
+    return presented(items.indices.filter { participants.contains(items[$0].id) })
+  }
+
+  /// The attached layers of the items at `indices`, in draw order.
+  private func presented(_ indices: some Sequence<Int>) -> [PresentedLayer] {
+    var layers = indices.compactMap { index in
+      let item = items[index]
+      return item.layer.map {
+        (id: item.id, layer: PresentedLayer(content: item.entry.content, state: $0, stage: stage, bounds: bounds))
+      }
     }
     if let raised, let index = layers.firstIndex(where: { $0.id == raised }) {
       layers.append(layers.remove(at: index))

@@ -112,7 +112,7 @@ struct CatalogCacheTests {
       try registry.forward(Transition("slide"), in: Self.context)
     } throws: { error in
       guard case RegistryError.libraryChanged(let file, _) = error else { return false }
-      return file == path && "\(error)".contains("run 'stagehand scan'")
+      return file == path && "\(error)".contains("call Registry.rescan() to scan it again")
     }
   }
 
