@@ -219,11 +219,14 @@ extension Stack {
   func request(
     _ request: Request, handle: InteractiveTransition? = nil, completion: ((TransitionOutcome) -> Void)? = nil
   ) {
-    queue.append(Queued(request: request, handle: handle, completion: completion))
+    queue.append(Queued(request: request, handle: handle, completion: pending.track(completion)))
     handle?.withdraw = { [weak self, weak handle] in
       guard let self, let handle, let index = queue.firstIndex(where: { $0.handle === handle }) else { return }
       let queued = queue.remove(at: index)
       let dropped = reproject()
+      if case .push(let entry, _, _) = queued.request, !projected.contains(ObjectIdentifier(entry.content)) {
+        Membership.leave(entry.content)
+      }
       handle.ended(.cancelled)
       queued.completion?(.cancelled)
       endCancelled(dropped)
