@@ -85,9 +85,14 @@ extension Placeholder {
   ) throws(ContainerError) -> Entry {
     try checkSlot(slot)
     let id = ObjectIdentifier(content)
-    let present = slots.contains {
-      $0.projected == id || $0.current.map { ObjectIdentifier($0.entry.content) } == id
-        || $0.leaving.map { ObjectIdentifier($0.entry.content) } == id
+    // A content is in the placeholder from its set until it has left: also while its set waits in a queue (the
+    // slots play on their own, so another slot could show it while this one does).
+    let present = slots.contains { slot in
+      slot.projected == id || slot.current.map { ObjectIdentifier($0.entry.content) } == id
+        || slot.leaving.map { ObjectIdentifier($0.entry.content) } == id
+        || slot.queue.contains { queued in
+          if case .set(let entry, _) = queued.request { ObjectIdentifier(entry.content) == id } else { false }
+        }
     }
     if present {
       throw .alreadyInContainer(content: content.name, container: name, requestedBy: name)

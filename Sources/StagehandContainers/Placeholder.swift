@@ -4,6 +4,9 @@ import StagehandAnimation
 /// transition over the content it held, which leaves when the animation ends; clearing a slot plays the inverse of the
 /// transition its content was set with. Slots can be filled before the placeholder is shown.
 ///
+/// A content is in the placeholder from the moment its set is accepted until it has left (also while that set waits
+/// in a slot's queue): setting it in another slot meanwhile is refused with `alreadyInContainer`.
+///
 /// Each slot has its own bounds and plays on its own; requests made while a slot's transition plays (or is driven
 /// interactively, or springs to its end) are queued for that slot and run in order after it. A set or a clear can be
 /// started interactively (`setInteractively`, `clearInteractively`), and a transition that plays can be grabbed
