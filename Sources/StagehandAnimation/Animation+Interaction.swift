@@ -12,9 +12,13 @@ extension Animation {
   ///
   /// The states at every step's start and end are those of this animation (a step's change is applied whole at its
   /// end whatever its curve), and the override reverses exactly: linear is its own reverse.
-  public func withLinearCurves() -> Animation {
-    Animation(
-      steps: steps.map { $0.withCurve(.linear) }, initialStates: initialStates, isReversed: isReversed)
+  public func withLinearCurves() -> Animation { withCurves(.linear) }
+
+  /// The same animation with every step's curve replaced by `curve`: a timing chosen for the whole transition
+  /// (`Transition.timing`). The states at every step's start and end are unchanged; for the inverse of an animation
+  /// given `curve`, give the inverse `curve.reversed()`, and the two trace the same path.
+  public func withCurves(_ curve: TimingCurve) -> Animation {
+    Animation(steps: steps.map { $0.withCurve(curve) }, initialStates: initialStates, isReversed: isReversed)
   }
 
   /// The states at `progress` (0 at the start, 1 at the end): `sample(at: progress * duration)`. Progress outside

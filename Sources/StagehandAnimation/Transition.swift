@@ -54,16 +54,20 @@ public struct Transition: Hashable, Sendable, Codable, CustomStringConvertible {
   public var style: String
   /// Parameter values by symbol, as text; parameters not listed take the preset's or the style's default.
   public var parameters: [String: String]
+  /// The timing that replaces the curve of every step, forward and inverse; `nil` keeps the style's own curves.
+  public var timing: Timing?
 
   /// Creates a transition reference.
-  public init(_ style: String, parameters: [String: String] = [:]) {
+  public init(_ style: String, parameters: [String: String] = [:], timing: Timing? = nil) {
     self.style = style
     self.parameters = parameters
+    self.timing = timing
   }
 
-  /// The style followed by its parameters, e.g. `push direction=left`.
+  /// The style followed by its parameters and its timing, e.g. `push direction=left timing=ease-in`.
   public var description: String {
-    ([style] + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+    ([style] + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+      + (timing.map { ["timing=\($0)"] } ?? [])).joined(separator: " ")
   }
 }
 

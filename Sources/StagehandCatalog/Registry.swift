@@ -232,7 +232,7 @@ public final class Registry: TransitionBuilding, Sendable {
       }
       let next = "\(resolved.entry.plugin.info.id):\(resolved.name)"
       guard !passed.contains(next) else { throw .fallbackCycle(passed + [next]) }
-      current = Transition(reference)
+      current = Transition(reference, timing: transition.timing)  // the fallback keeps the timing asked for
     }
     return (current, resolved)
   }
@@ -269,12 +269,21 @@ public final class Registry: TransitionBuilding, Sendable {
     let animation = try pluginProcess().build(
       resolved.entry.plugin, styleIndex: resolved.entry.styleIndex, values: values, in: buildContext,
       inverse: inverse)
+    let rescaled: Animation
     do {
       // No particular duration asked: the style's default duration, as stagehand_plugin.h says (section 12).
       let played = duration == .intrinsic ? .seconds(resolved.entry.style.defaultDuration) : duration
-      return try animation.rescaled(to: played)
+      rescaled = try animation.rescaled(to: played)
     } catch {
       throw .animation(error)
+    }
+    guard let timing = transition.timing else { return rescaled }
+    // A timing replaces every step's curve; the inverse takes its reverse, so the inverse law still holds.
+    do {
+      let curve = try timing.curve()
+      return rescaled.withCurves(inverse ? curve.reversed() : curve)
+    } catch {
+      throw .timing(error)
     }
   }
 

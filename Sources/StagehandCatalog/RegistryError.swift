@@ -25,6 +25,8 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   case libraryChanged(file: String, why: String)
   /// The context or the requested duration was invalid.
   case animation(AnimationError)
+  /// The transition's timing makes no curve (a `Timing` made in code, not read with `Timing(parsing:)`).
+  case timing(TimingError)
   /// A style's reduced-motion fallback names a style or preset of another plugin that cannot be resolved (`reason`
   /// says why); `style` is `plugin-id:name` of the style that names it.
   case unresolvableFallback(style: String, fallback: String, reason: String)
@@ -66,6 +68,8 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
     case .libraryChanged(let file, let why):
       "\(file): not loaded: \(why); \(MessageHints.rescan)"
     case .animation(let error):
+      error.description
+    case .timing(let error):
       error.description
     case .unresolvableFallback(let style, let fallback, let reason):
       "style '\(style.escapingControlCharacters)' names '\(fallback.escapingControlCharacters)' as its reduced-motion "

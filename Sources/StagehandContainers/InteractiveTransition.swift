@@ -132,6 +132,12 @@ public final class InteractiveTransition {
 
   func settling(toward outcome: TransitionOutcome) { phase = .settling(outcome) }
 
+  /// Held again at `value` by a grab, also while it springs: the caller drives it, and finishes or cancels it anew.
+  func grabbed(at value: Double) {
+    progress = value
+    phase = .interactive
+  }
+
   /// Marks the transition ended and tells whoever waits.
   func ended(_ outcome: TransitionOutcome) {
     guard self.outcome == nil else { return }

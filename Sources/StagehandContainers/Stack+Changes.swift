@@ -164,9 +164,10 @@ extension Stack {
   /// It runs outside the queue, so it holds the queue while it starts: a request made from the events it sends waits
   /// for it.
   func reversePlayingPush(completion: ((TransitionOutcome) -> Void)?) {
-    guard let elapsed = player.elapsed, let pushed = items.last else {
+    guard let elapsed = player.elapsed, !items.isEmpty else {
       return request(.pop(to: nil, animated: true), completion: completion)
     }
+    let completion = pending.track(completion)
     holdingQueue {
       player.cancel()
       playingPush = nil

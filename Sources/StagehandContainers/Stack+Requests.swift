@@ -219,11 +219,14 @@ extension Stack {
   func request(
     _ request: Request, handle: InteractiveTransition? = nil, completion: ((TransitionOutcome) -> Void)? = nil
   ) {
-    queue.append(Queued(request: request, handle: handle, completion: completion))
+    queue.append(Queued(request: request, handle: handle, completion: pending.track(completion)))
     handle?.withdraw = { [weak self, weak handle] in
       guard let self, let handle, let index = queue.firstIndex(where: { $0.handle === handle }) else { return }
       let queued = queue.remove(at: index)
       let dropped = reproject()
+      if case .push(let entry, _, _) = queued.request, !projected.contains(ObjectIdentifier(entry.content)) {
+        Membership.leave(entry.content)
+      }
       handle.ended(.cancelled)
       queued.completion?(.cancelled)
       endCancelled(dropped)
@@ -246,9 +249,17 @@ extension Stack {
     return dropped
   }
 
-  /// Ends requests taken out of the queue, `.cancelled`.
+  /// Ends requests taken out of the queue, `.cancelled`; a content they were to bring in that the stack will not
+  /// hold leaves it.
   func endCancelled(_ dropped: [Queued]) {
     for queued in dropped {
+      switch queued.request {
+      case .push(let entry, _, _), .insert(let entry, _):
+        if !projected.contains(ObjectIdentifier(entry.content)) && index(of: ObjectIdentifier(entry.content)) == nil {
+          Membership.leave(entry.content)
+        }
+      default: break
+      }
       queued.handle?.ended(.cancelled)
       queued.completion?(.cancelled)
     }
@@ -274,9 +285,11 @@ extension Stack {
     case .popAll:
       projection.removeAll()
     case .insert(let entry, let below):
+      // The content it was to go below has gone (a cancelled push took it away): it no longer applies, rather than
+      // landing on top unseen.
       let id = ObjectIdentifier(entry.content)
-      guard !projection.contains(id) else { return false }
-      projection.insert(id, at: projection.firstIndex(of: below) ?? projection.count)
+      guard !projection.contains(id), let index = projection.firstIndex(of: below) else { return false }
+      projection.insert(id, at: index)
       trim()
     case .remove(let id):
       guard let index = projection.firstIndex(of: id), !(behavior == .fixedRoot && index == 0) else { return false }

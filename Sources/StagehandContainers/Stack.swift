@@ -14,7 +14,8 @@ import StagehandAnimation
 /// thread, a game loop), which makes every request, ticks the clock, and receives every event and completion,
 /// synchronously, on that thread. None of them is `Sendable`; values that cross threads are (`Transition`,
 /// `Animation`, `LayerState`, `TransitionOutcome`, `ReleaseSpring`). The `async` forms of the requests resume the
-/// caller when the request ends, in the caller's isolation; the stack's clock must keep ticking meanwhile.
+/// caller when the request ends, in the caller's isolation; the stack's clock must keep ticking meanwhile. A stack
+/// released in the middle of a change calls the completions still waiting with `.cancelled`, and sends no more events.
 public final class Stack {
   /// What happens to contents deeper than the capacity.
   public enum Behavior: String, Hashable, Sendable, Codable {
@@ -76,6 +77,8 @@ public final class Stack {
   var participants: Set<ObjectIdentifier> = []
   /// Whether the queue is being run (requests made from event handlers then just join it).
   var isDraining = false
+  /// The completions of the requests that have not ended.
+  let pending = PendingCompletions()
 
   struct Item {
     var entry: Entry
@@ -130,8 +133,13 @@ public final class Stack {
     self.behavior = behavior
   }
 
+  /// A stack released in the middle of a change: its contents leave it, and every request that has not ended (the
+  /// change that plays, those queued) ends `.cancelled`, its handle and its completion alike. No event is sent.
   deinit {
     Membership.leaveAll(of: ObjectIdentifier(self))
+    player.handle?.ended(.cancelled)
+    for queued in queue { queued.handle?.ended(.cancelled) }
+    pending.cancelAll()
   }
 
   /// The entries, bottom first.

@@ -112,7 +112,7 @@ final class TransitionPlayer {
       current?.scrubbed = playing.animation
     }
     current?.motion = .held(progress: progress)
-    handle.progressChanged(progress)
+    handle.grabbed(at: progress)
     return handle
   }
 

@@ -159,6 +159,15 @@ struct TransitionOptions: ParsableArguments {
       "The container size in points, WIDTHxHEIGHT, each from 1 to \(Int(Self.largestSide)).", valueName: "size"))
   var size: String = "320x480"
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The timing that replaces the curve of every step, forward and inverse: linear, ease, ease-in, ease-out, "
+        + "ease-in-out, cubic-bezier(X1,Y1,X2,Y2) with X1 and X2 from 0 to 1, or spring(RESPONSE,DAMPING-RATIO) with "
+        + "the response in seconds, both above 0 (default: the style's own curves).",
+      valueName: "timing"))
+  var timing: String?
+
   @OptionGroup var presentation: PresentationOptions
 
   /// The longest duration a user may ask for, in seconds: longer is a typo, not a transition.
@@ -171,6 +180,13 @@ struct TransitionOptions: ParsableArguments {
       _ = try CommandLineValues.assignments(parameters)
     } catch {
       throw ValidationError(error.description)
+    }
+    if let timing {
+      do {
+        _ = try Timing(parsing: timing)
+      } catch {
+        throw ValidationError("--\(error.description)")
+      }
     }
     if let duration, seconds == nil {
       throw ValidationError(
@@ -189,7 +205,9 @@ struct TransitionOptions: ParsableArguments {
 
   /// The transition the options describe (after `validate()`: every assignment is well formed and given once).
   var transition: Transition {
-    Transition(style, parameters: (try? CommandLineValues.assignments(parameters)) ?? [:])
+    Transition(
+      style, parameters: (try? CommandLineValues.assignments(parameters)) ?? [:],
+      timing: timing.flatMap { try? Timing(parsing: $0) })
   }
 
   /// The container bounds the size describes: two plain decimal numbers from 1 to `largestSide`, joined by 'x'.

@@ -211,6 +211,30 @@ struct InteractiveStackTests {
     expectWellFormed(fixture.all)
   }
 
+  @Test(
+    "29. an interactive pop grabbed while its spring settles is held again with no jump, and can then be ended anew",
+    arguments: [TransitionOutcome.finished, .cancelled])
+  func grabbedWhileSettling(outcome: TransitionOutcome) throws {
+    let fixture = try showingAB()
+    let stack = fixture.stack
+    let transition = try stack.popInteractively()
+    transition.update(progress: 0.5)
+    transition.finish(velocity: 1)
+    fixture.clock.advance(by: 0.05)
+    let justBefore = layerStates(stack)
+    #expect(stack.grab() === transition)
+    #expect(transition.phase == .interactive && transition.velocity == 0)
+    #expect(stateDifference(justBefore, layerStates(stack)) <= 1e-9, "no jump at the grab")
+    fixture.clock.advance(by: 1)
+    #expect(stateDifference(justBefore, layerStates(stack)) <= 1e-9, "held where it was grabbed")
+    if outcome == .finished { transition.finish() } else { transition.cancel() }
+    #expect(transition.phase == .settling(outcome))
+    settle(stack, fixture.clock)
+    #expect(transition.outcome == outcome)
+    #expect(names(stack.contents) == (outcome == .finished ? ["A"] : ["A", "B"]))
+    expectWellFormed(fixture.all)
+  }
+
   @Test("29. a pop that reverses a push, grabbed and cancelled, leaves the push finished; the push reports finished")
   func grabbedReversal() throws {
     let fixture = try StackFixture.showingA()
@@ -253,6 +277,26 @@ struct InteractiveStackTests {
     settle(stack, fixture.clock)
     #expect(log == ["pop cancelled", "push B cancelled", "push C finished", "bounds finished"])
     #expect(names(stack.contents) == ["A", "B", "C"] && stack.bounds == landscape)
+    expectWellFormed(fixture.all)
+  }
+
+  @Test(
+    "30, 31. after a cancel, an insert below a content that will no longer be there ends cancelled, instead of landing on top unseen"
+  )
+  func insertBelowAGoneContent() throws {
+    let fixture = try showingAB()
+    let stack = fixture.stack
+    var log: [String] = []
+    let transition = try stack.pushInteractively(fixture["C"], with: Styles.fade) { log.append("push C \($0)") }
+    try stack.pop { log.append("pop \($0)") }  // of C, as if the push finished; after the cancel, of B
+    try stack.insert(fixture["D"], at: 1, with: Styles.fade) { log.append("insert D \($0)") }  // below B
+    transition.update(progress: 0.5)
+    transition.cancel()
+    settle(stack, fixture.clock)
+    #expect(log == ["push C cancelled", "insert D cancelled", "pop finished"])
+    #expect(names(stack.contents) == ["A"] && fixture["A"].phase == .appeared)
+    let other = try StackFixture(name: "other")
+    try other.stack.push(fixture["D"], with: Styles.fade)  // D never joined
     expectWellFormed(fixture.all)
   }
 

@@ -99,6 +99,26 @@ struct PlaceholderTests {
     expectWellFormed([a, b, c, d])
   }
 
+  @Test("2, 23. a content whose set waits in one slot's queue cannot be set in another slot, even if cleared after it")
+  func queuedContentIsInThePlaceholder() throws {
+    let fixture = PlaceholderFixture()
+    let board = fixture.board
+    let a = RecordingContent("A")
+    let b = RecordingContent("B")
+    try board.set(a, inSlot: 0, with: Styles.slideLeft)
+    try board.set(b, inSlot: 0, with: Styles.fade)  // waits for A's set
+    try board.clear(slot: 0)  // then B leaves
+    expectError(.alreadyInContainer(content: "B", container: "board", requestedBy: "board")) {
+      try board.set(b, inSlot: 1, with: Styles.fade)
+    }
+    settle(board, fixture.clock)
+    #expect(board.content(inSlot: 0) == nil && !b.hasLayer)
+    try board.set(b, inSlot: 1, with: Styles.fade)  // it has left: now it may
+    settle(board, fixture.clock)
+    #expect(board.content(inSlot: 1) === b && b.phase == .appeared)
+    expectWellFormed([a, b])
+  }
+
   @Test("6, 23. a content set in another slot while it leaves the first keeps one layer and well-formed events")
   func moveBetweenSlots() throws {
     let fixture = PlaceholderFixture()

@@ -131,6 +131,20 @@ final class Run {
   var handlerRandom: SeededGenerator?
   var handlerPushes = 0
   var handlerPops = 0
+  /// When set, the run also starts interactive changes, drives, grabs, finishes and cancels them
+  /// (RandomizedStackTests+Interactive.swift).
+  var interactive = false
+  /// The change the run drives: started interactively or grabbed.
+  var held: InteractiveTransition?
+  /// The change the run started while the stack was idle, until it ends, with what a cancel must give back.
+  var tracked: Tracked?
+  /// A failure found in a completion, reported by the step that made the clock move.
+  var pendingFailure: String?
+  var interactiveStarts = 0
+  var grabs = 0
+  var progressUpdates = 0
+  var finishes = 0
+  var cancels = 0
   /// A handler's request is being made: handlers do not request from inside one another.
   private var inHandler = false
   /// Whether a request of the sequence is being made: it changed the stack's projection before any handler ran, so
@@ -240,6 +254,19 @@ final class Run {
 
   /// Applies one random operation and checks the contract; returns what went wrong, if anything.
   func step(_ random: inout SeededGenerator) -> String? {
+    if interactive, Int.random(in: 0..<100, using: &random) < 30 {
+      let playsBefore = recorder.plays.count
+      let statesBefore = stack.presentedLayers.map { (ObjectIdentifier($0.content), $0.state) }
+      if let (description, failure) = interactiveStep(&random).map({ ($0.0, $0.1) }) {
+        log = Array((log + [description]).suffix(12))
+        let failure = failure ?? pendingFailure.take()
+        return
+          (failure.map { "\(description): \($0)" }
+          ?? check(after: description, playsBefore: playsBefore, statesBefore: statesBefore)).map {
+            "\($0)\n  last operations: \(log.joined(separator: "; "))"
+          }
+      }
+    }
     let before = stack.contents.map(ObjectIdentifier.init)
     var statesBefore = stack.presentedLayers.map { (ObjectIdentifier($0.content), $0.state) }
     var playsBefore = recorder.plays.count
@@ -259,6 +286,7 @@ final class Run {
         try request {
           try stack.push(content, with: transition, duration: duration, animated: animated)
         } then: {
+          note(.push(id))
           model.append(id)
           if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
         }
@@ -269,6 +297,7 @@ final class Run {
         try request {
           try stack.pop(animated: animated)
         } then: {
+          note(.pop)
           model.removeLast()
         }
       case 42..<46:
@@ -279,6 +308,7 @@ final class Run {
         try request {
           try stack.pop(to: index, animated: animated)
         } then: {
+          if index < model.count - 1 { note(.popTo(model[index])) }
           model.removeSubrange((index + 1)...)
         }
       case 46..<48:
@@ -288,6 +318,7 @@ final class Run {
         try request {
           try stack.popToRoot(animated: animated)
         } then: {
+          if model.count > 1 { note(.popTo(model[0])) }
           model.removeSubrange(1...)
         }
       case 48..<49:
@@ -297,6 +328,7 @@ final class Run {
         try request {
           try stack.popAll(animated: animated)
         } then: {
+          if !model.isEmpty { note(.popAll) }
           model.removeAll()
         }
       case 49..<55:
@@ -314,6 +346,9 @@ final class Run {
         try request {
           try stack.insert(content, at: index, with: transition, duration: duration)
         } then: {
+          note(
+            index < model.count
+              ? .insert(ObjectIdentifier(content), below: model[index]) : .push(ObjectIdentifier(content)))
           model.insert(ObjectIdentifier(content), at: index)
           if stack.behavior == .removing && model.count > capacity { model.removeFirst(model.count - capacity) }
         }
@@ -328,6 +363,7 @@ final class Run {
         try request {
           try stack.remove(at: index)
         } then: {
+          note(.remove(model[index]))
           model.remove(at: index)
         }
       case 60..<63:
@@ -402,6 +438,9 @@ final class Run {
       }
     }
     log = Array((log + [description]).suffix(12))
+    if let failure = pendingFailure.take() {
+      return "after \(description): \(failure)\n  last operations: \(log.joined(separator: "; "))"
+    }
     return check(after: description, playsBefore: playsBefore, statesBefore: statesBefore).map {
       "\($0)\n  last operations: \(log.joined(separator: "; "))"
     }
