@@ -17,7 +17,7 @@ struct List: ParsableCommand {
       quarantined are counted in one line on stderr; 'stagehand plugins' lists them with the reasons.
       """)
 
-  @Flag(help: "Print JSON for scripts instead of a table.")
+  @Flag(help: "Print JSON for scripts instead of a table (Docs/JSON.md).")
   var json = false
 
   @OptionGroup var catalogOptions: CatalogOptions
@@ -34,16 +34,8 @@ struct List: ParsableCommand {
     let catalog = registry.catalog()
     reportProblems(registry.problems)
     if catalog.plugins.isEmpty { reportNoPlugins(registry) }
-    let output = catalog.entries.map { entry in
-      ListedStyle(
-        name: entry.style.name, qualifiedName: entry.qualifiedName, plugin: entry.plugin.info.id,
-        library: entry.plugin.file, summary: entry.style.summary, defaultDuration: entry.style.defaultDuration,
-        parameters: entry.style.parameters, presets: entry.style.presets,
-        reducedMotionFallback: entry.style.reducedMotionFallback)
-    }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(output), as: UTF8.self))
+    let styles = catalog.entries.map { JSONOutput.style($0.style, of: $0.plugin) }
+    print(JSONOutput.document(["styles": .array(styles)]))
   }
 
   /// The table of styles and the table of presets, from the cache's frames: no plugin's description is decoded, and
@@ -70,17 +62,4 @@ struct List: ParsableCommand {
       "stagehand: no plugins found; searched \(registry.searchPath.directories.joined(separator: ", ")). "
         + "Build them with 'swift build' or add a directory to STAGEHAND_PLUGIN_PATH")
   }
-}
-
-/// One style in `stagehand list --json`.
-struct ListedStyle: Encodable {
-  var name: String
-  var qualifiedName: String
-  var plugin: String
-  var library: String
-  var summary: String
-  var defaultDuration: Double
-  var parameters: [ParameterInfo]
-  var presets: [PresetInfo]
-  var reducedMotionFallback: String?
 }
