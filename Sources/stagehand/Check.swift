@@ -26,7 +26,8 @@ struct Check: ParsableCommand {
       usage error.
       """)
 
-  @Argument(help: "Plugin libraries (.so files), or directories whose *.so files are checked.")
+  @Argument(
+    help: "Plugin libraries (.so files), or directories whose *.so files are checked.", completion: .libraries)
   var libraries: [String]
 
   @Flag(help: "Treat warnings as errors.")

@@ -9,7 +9,7 @@ struct Info: ParsableCommand {
     commandName: "info",
     abstract: "Describe a style, a preset or a plugin: parameters, presets, duration, library file.")
 
-  @Argument(help: "A style, a preset, PLUGIN-ID:NAME, or a plugin id.")
+  @Argument(help: "A style, a preset, PLUGIN-ID:NAME, or a plugin id.", completion: .styleOrPluginNames)
   var name: String
 
   @Flag(help: "Print JSON for scripts instead of text (Docs/JSON.md).")

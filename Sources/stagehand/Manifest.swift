@@ -14,11 +14,12 @@ struct Manifest: ParsableCommand {
     abstract: "Write the JSON manifest of plugin libraries (as kept in Catalog/).",
     discussion: "With -o (--output), writes one PLUGIN-ID.json file per library into that directory; else prints them.")
 
-  @Argument(help: "Plugin library files.")
+  @Argument(help: "Plugin library files.", completion: .libraries)
   var libraries: [String]
 
   @Option(
-    name: [.customShort("o"), .long], help: ArgumentHelp("A directory to write the manifests into.", valueName: "dir"))
+    name: [.customShort("o"), .long], help: ArgumentHelp("A directory to write the manifests into.", valueName: "dir"),
+    completion: .directory)
   var output: String?
 
   func validate() throws {

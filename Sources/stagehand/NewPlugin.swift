@@ -20,10 +20,12 @@ struct NewPlugin: ParsableCommand {
   @Argument(help: "The plugin id: a reverse-DNS name of a domain you control, e.g. org.example.slide-in.")
   var id: String
 
-  @Option(help: "The language of the project: c or swift.")
+  @Option(help: "The language of the project: c or swift.", completion: .list(["c", "swift"]))
   var language: String = "c"
 
-  @Option(name: [.short, .customLong("output")], help: "The directory to write (default: the style's name).")
+  @Option(
+    name: [.short, .customLong("output")], help: "The directory to write (default: the style's name).",
+    completion: .directory)
   var output: String?
 
   func validate() throws {

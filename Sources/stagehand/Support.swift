@@ -4,7 +4,6 @@ import StagehandAnimation
 import StagehandCatalog
 import StagehandCommandLine
 import StagehandPlugins
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -118,7 +117,7 @@ struct CatalogOptions: ParsableArguments {
 }
 
 /// The registries the command made, kept alive until it exits.
-let keptRegistries = Mutex<[Registry]>([])
+let keptRegistries = Locked<[Registry]>([])
 
 /// A progress line on standard error for scans that take longer than a second.
 final class ScanProgress: Sendable {
@@ -134,7 +133,7 @@ final class ScanProgress: Sendable {
 
 /// Options that choose a transition: the style, its parameters, the duration and the container size.
 struct TransitionOptions: ParsableArguments {
-  @Argument(help: "A style, a preset, or PLUGIN-ID:NAME (see 'stagehand list').")
+  @Argument(help: "A style, a preset, or PLUGIN-ID:NAME (see 'stagehand list').", completion: .styleNames)
   var style: String
 
   @Option(
@@ -142,7 +141,8 @@ struct TransitionOptions: ParsableArguments {
     help: ArgumentHelp(
       "A parameter value, NAME=VALUE; repeat for several. A decimal value is written with digits and at most one "
         + "'.' (0.5, .5, 4), with '-' before a negative one; no exponent.",
-      valueName: "name=value"))
+      valueName: "name=value"),
+    completion: .parameterAssignments)
   var parameters: [String] = []
 
   @Option(
@@ -217,7 +217,8 @@ struct PresentationOptions: ParsableArguments {
     parsing: .unconditional,
     help: ArgumentHelp(
       "The layout direction, ltr or rtl: which side is leading for directional styles.",
-      valueName: "direction"))
+      valueName: "direction"),
+    completion: .list(["ltr", "rtl"]))
   var layoutDirection: String = "ltr"
 
   @Option(

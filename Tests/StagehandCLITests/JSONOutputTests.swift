@@ -133,8 +133,7 @@ struct JSONOutputTests {
   @Test("every subcommand that has --json is one the schema describes")
   func everyJSONCommand() throws {
     let help = try runStagehand(["--help"], environment: cleanEnvironment)
-    let subcommands = help.standardOutput.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
-      .prefix { !$0.isEmpty }.compactMap { $0.split(separator: " ").first.map(String.init) }
+    let subcommands = listedSubcommands(help.standardOutput)
     #expect(subcommands.count >= 12, "\(help.standardOutput)")
     var withJSON: Set<String> = []
     for subcommand in subcommands {
