@@ -14,7 +14,8 @@ struct NewPlugin: ParsableCommand {
       The plugin has one style, named after the last label of ID, with an enum and a decimal parameter and a preset. \
       As written it builds ('make' in C, 'swift build' in Swift; stagehand-plugin.pc must be on the pkg-config path: \
       it is installed with Stagehand) and passes 'stagehand check --strict'. In C, 'make install' copies it into \
-      ~/.local/share/stagehand/plugins. The directory must not exist, or be empty.
+      $XDG_DATA_HOME/stagehand/plugins (~/.local/share/stagehand/plugins when XDG_DATA_HOME is unset), where \
+      stagehand finds it, and says where it went. The directory must not exist, or be empty.
       """)
 
   @Argument(help: "The plugin id: a reverse-DNS name of a domain you control, e.g. org.example.slide-in.")
