@@ -92,7 +92,12 @@ struct Render: ParsableCommand {
     if backgroundColor == nil {
       throw ValidationError("--background '\(background)' is not valid; give RRGGBB in hexadecimal, such as 18181c")
     }
-    _ = try chosenFormat()
+    let format = try chosenFormat()
+    if output == "-" && isatty(STDOUT_FILENO) == 1 {
+      throw ValidationError(
+        "-o - would write \(format) frames, which are binary, to the terminal; redirect standard output to a file "
+          + "or a pipe (> out.\(format), or | ffmpeg -i - out.mp4 for y4m), or give -o out.\(format)")
+    }
   }
 
   /// The output format: `--format`, else the output's extension.
