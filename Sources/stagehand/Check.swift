@@ -81,7 +81,14 @@ struct Check: ParsableCommand {
         paths.append(library)
       }
     }
-    let reports = paths.map { checker.check($0) }
+    // The validator builds every style hundreds of times: a directory of libraries takes a while.
+    let progress = ProgressLine("checking plugin libraries")
+    var reports: [CheckReport] = []
+    for (index, path) in paths.enumerated() {
+      progress.update(done: index, total: paths.count, item: path)
+      reports.append(checker.check(path))
+    }
+    progress.finish()
     if json {
       print(
         JSONOutput.document([

@@ -107,7 +107,10 @@ struct CatalogOptions: ParsableArguments {
     if noCache { options.cachePath = nil }
     if let scanTimeout, let seconds = ScanTimeout.parse(scanTimeout) { options.scanTimeout = seconds }
     if let buildTimeout, let seconds = ScanTimeout.parse(buildTimeout) { options.buildTimeout = seconds }
-    if isatty(STDERR_FILENO) == 1 { options.progress = ScanProgress().report }
+    if isatty(STDERR_FILENO) == 1 {
+      let progress = ProgressLine("scanning plugin libraries")
+      options.progress = { done, total in progress.update(done: done, total: total) }
+    }
     let registry = Registry(searchPath: .standard(environment: environment), options: options)
     // Kept until the process ends with _exit: freeing a thousand plugin descriptions just before that cost 7% of
     // `list` with a thousand plugins.
@@ -118,18 +121,6 @@ struct CatalogOptions: ParsableArguments {
 
 /// The registries the command made, kept alive until it exits.
 let keptRegistries = Locked<[Registry]>([])
-
-/// A progress line on standard error for scans that take longer than a second.
-final class ScanProgress: Sendable {
-  private let start = ContinuousClock.now
-
-  /// Shows `done` of `total`, once the scan has taken a second; clears the line at the end.
-  func report(done: Int, total: Int) {
-    guard ContinuousClock.now - start > .seconds(1) else { return }
-    let line = done < total ? "\rstagehand: scanning plugin libraries: \(done)/\(total)" : "\r\u{1B}[K"
-    writeAll(STDERR_FILENO, line)
-  }
-}
 
 /// Options that choose a transition: the style, its parameters, the duration and the container size.
 struct TransitionOptions: ParsableArguments {
