@@ -10,6 +10,10 @@
 #   PREFIX/lib/stagehand/plugins/libStagehand*.so     the bundled plugins (found by PREFIX/bin/stagehand)
 #   PREFIX/include/stagehand/stagehand_plugin.h       the plugin ABI, the whole spec
 #   PREFIX/lib/pkgconfig/stagehand-plugin.pc          so that `pkg-config --cflags stagehand-plugin` finds the header
+#   PREFIX/share/man/man1/stagehand.1                 the manual, generated from the commands (man stagehand)
+#   PREFIX/share/bash-completion/completions/stagehand, PREFIX/share/zsh/site-functions/_stagehand and
+#   PREFIX/share/fish/vendor_completions.d/stagehand.fish: completions of commands, options, style, preset and
+#                                                     parameter names, and files
 #
 # The executables link the Swift standard library statically; the bundled Swift plugins use the Swift runtime of the
 # toolchain they were built with (its path is in their RPATH), so keep that toolchain installed.
@@ -21,7 +25,7 @@ while [[ $# -gt 0 ]]; do
   case $1 in
     --from) from=$2; shift 2 ;;
     --prefix) prefix=$2; shift 2 ;;
-    -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown argument '$1'; see --help" >&2; exit 64 ;;
   esac
 done
@@ -59,4 +63,17 @@ Version: $abi_major.$abi_minor
 Cflags: -I\${includedir}/stagehand
 PC
 chmod 644 "$prefix/lib/pkgconfig/stagehand-plugin.pc"
+
+# The manual and the completions, written by the installed command itself, so that they describe what it accepts.
+share=$prefix/share
+install -d "$share/man/man1" "$share/bash-completion/completions" "$share/zsh/site-functions" \
+  "$share/fish/vendor_completions.d"
+"$prefix/bin/stagehand" generate-manual > "$share/man/man1/stagehand.1"
+"$prefix/bin/stagehand" --generate-completion-script bash > "$share/bash-completion/completions/stagehand"
+"$prefix/bin/stagehand" --generate-completion-script zsh > "$share/zsh/site-functions/_stagehand"
+"$prefix/bin/stagehand" --generate-completion-script fish > "$share/fish/vendor_completions.d/stagehand.fish"
+chmod 644 "$share/man/man1/stagehand.1" "$share/bash-completion/completions/stagehand" \
+  "$share/zsh/site-functions/_stagehand" "$share/fish/vendor_completions.d/stagehand.fish"
 echo "installed Stagehand in $prefix (the plugin ABI $abi_major.$abi_minor: pkg-config --cflags stagehand-plugin)"
+echo "the manual: man -l $share/man/man1/stagehand.1 (or man stagehand, with $share/man in MANPATH);" \
+  "completions for bash, zsh and fish under $share"

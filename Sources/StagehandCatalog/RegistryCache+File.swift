@@ -26,6 +26,9 @@ extension RegistryCache {
   static let magic = Array("STAGEHAND-REGISTRY-CACHE\n".utf8)
   /// The version of the layout above.
   static let formatVersion: UInt32 = 6
+  /// The version of the cache file's format this host reads and writes; a cache of another version is scanned again
+  /// (`stagehand --version` prints it).
+  public static var currentFormatVersion: Int { Int(formatVersion) }
   /// The largest file the reader accepts (a cache of 1,000 plugins takes well under a megabyte).
   static let maximumFileSize = 64 << 20
   /// The bytes of the magic, the format version, the length and the end of the frames.

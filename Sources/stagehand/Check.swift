@@ -26,23 +26,37 @@ struct Check: ParsableCommand {
       usage error.
       """)
 
-  @Argument(help: "Plugin libraries (.so files), or directories whose *.so files are checked.")
+  @Argument(
+    help: "Plugin libraries (.so files), or directories whose *.so files are checked.", completion: .libraries)
   var libraries: [String]
 
   @Flag(help: "Treat warnings as errors.")
   var strict = false
 
-  @Flag(help: "Print JSON for scripts instead of lines.")
+  @Flag(help: "Print JSON for scripts instead of lines (Docs/JSON.md).")
   var json = false
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp("The time limit for checking one library, in seconds (default 60).", valueName: "seconds"))
-  var timeout: String?
+  var scanTimeout: String?
+
+  /// `--timeout`, the name `--scan-timeout` had before every command used the same one; kept for scripts, hidden.
+  @Option(name: .customLong("timeout"), parsing: .unconditional, help: .hidden)
+  var oldTimeout: String?
+
+  /// The time limit as given, and the name of the option that gave it.
+  private var timeLimit: (option: String, text: String)? {
+    if let scanTimeout { return ("--scan-timeout", scanTimeout) }
+    return oldTimeout.map { ("--timeout", $0) }
+  }
 
   func validate() throws {
-    if let timeout, ScanTimeout.parse(timeout) == nil {
-      throw ValidationError("--timeout '\(timeout)' is not valid; \(ScanTimeout.rule)")
+    if scanTimeout != nil, oldTimeout != nil {
+      throw ValidationError("--timeout is the old name of --scan-timeout; give one of them, not both")
+    }
+    if let (option, text) = timeLimit, ScanTimeout.parse(text) == nil {
+      throw ValidationError("\(option) '\(text)' is not valid; \(ScanTimeout.rule)")
     }
   }
 
@@ -55,7 +69,7 @@ struct Check: ParsableCommand {
       throw ExitCode(1)
     }
     var checker = IsolatedCheck(executable: scanner)
-    if let timeout, let seconds = ScanTimeout.parse(timeout) { checker.timeout = seconds }
+    if let (_, text) = timeLimit, let seconds = ScanTimeout.parse(text) { checker.timeout = seconds }
     var paths: [String] = []
     for library in libraries {
       var info = stat()
@@ -67,11 +81,20 @@ struct Check: ParsableCommand {
         paths.append(library)
       }
     }
-    let reports = paths.map { checker.check($0) }
+    // The validator builds every style hundreds of times: a directory of libraries takes a while.
+    let progress = ProgressLine("checking plugin libraries")
+    var reports: [CheckReport] = []
+    for (index, path) in paths.enumerated() {
+      progress.update(done: index, total: paths.count, item: path)
+      reports.append(checker.check(path))
+    }
+    progress.finish()
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(reports), as: UTF8.self))
+      print(
+        JSONOutput.document([
+          "strict": .bool(strict), "passed": .bool(reports.allSatisfy { $0.passes(strict: strict) }),
+          "libraries": .array(reports.map { $0.json(strict: strict) }),
+        ]))
     } else {
       for report in reports {
         print(report.summary.escapingControlCharacters)
@@ -96,5 +119,29 @@ struct Check: ParsableCommand {
     }
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     return names.sorted().map { prefix + $0 }
+  }
+}
+
+extension CheckReport {
+  /// The report in the `--json` vocabulary: the plugin's id and version apart, the counts, and the findings.
+  func json(strict: Bool) -> JSONValue {
+    // The validator gives `ID VERSION`; a plugin id has no space (it is reverse-DNS), so the first space splits them.
+    let reference: JSONValue =
+      plugin.map { text in
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        return JSONOutput.pluginReference(id: parts[0], version: parts.count > 1 ? parts[1] : "")
+      } ?? .null
+    return .object([
+      "library": .string(library), "plugin": reference, "builds": .integer(builds), "errors": .integer(errors),
+      "warnings": .integer(warnings), "passed": .bool(passes(strict: strict)),
+      "findings": .array(
+        findings.map { finding in
+          .object([
+            "severity": .string(finding.severity.rawValue), "section": .integer(finding.section),
+            "style": .string(finding.style), "parameter": .string(finding.parameter),
+            "message": .string(finding.message),
+          ])
+        }),
+    ])
   }
 }

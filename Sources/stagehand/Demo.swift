@@ -159,6 +159,7 @@ struct DemoRun {
       if let manual = clock as? ManualClock { manual.advance(by: frame) }
       if let system = clock as? SystemClock { system.tick() }
       if let screen {
+        if TerminalScreen.quitRequested() { screen.quit() }
         // The upper presented content (the stack presents them in drawing order) is drawn as the one on top, the
         // lower one below it, over the stack's backdrop; each content keeps a card of its own colour and letter.
         let layers = stack.presentedLayers

@@ -32,12 +32,15 @@ struct Export: ParsableCommand {
   @Flag(help: "Export the inverse (the pop) instead of the forward animation.")
   var inverse = false
 
-  @Option(help: ArgumentHelp("The format: css, html or json (default: from the output's name).", valueName: "format"))
+  @Option(
+    help: ArgumentHelp("The format: css, html or json (default: from the output's name).", valueName: "format"),
+    completion: .list(["css", "html", "json"]))
   var format: String?
 
   @Option(
     name: [.customShort("o"), .long],
-    help: ArgumentHelp("The output: out.css, out.html, out.json, or - (standard output).", valueName: "path"))
+    help: ArgumentHelp("The output: out.css, out.html, out.json, or - (standard output).", valueName: "path"),
+    completion: .file(extensions: ["css", "html", "json"]))
   var output = "-"
 
   @Option(

@@ -9,10 +9,10 @@ struct Info: ParsableCommand {
     commandName: "info",
     abstract: "Describe a style, a preset or a plugin: parameters, presets, duration, library file.")
 
-  @Argument(help: "A style, a preset, PLUGIN-ID:NAME, or a plugin id.")
+  @Argument(help: "A style, a preset, PLUGIN-ID:NAME, or a plugin id.", completion: .styleOrPluginNames)
   var name: String
 
-  @Flag(help: "Print JSON for scripts instead of text.")
+  @Flag(help: "Print JSON for scripts instead of text (Docs/JSON.md).")
   var json = false
 
   @OptionGroup var catalogOptions: CatalogOptions
@@ -21,7 +21,8 @@ struct Info: ParsableCommand {
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     if let plugin = registry.plugin(id: name) {
-      print(json ? Self.json(DescribedPlugin(library: plugin.file, plugin: plugin.info)) : describe(plugin))
+      print(
+        json ? JSONOutput.document(["kind": .string("plugin"), "plugin": JSONOutput.plugin(plugin, shadowed: List.shadowed(registry))]) : describe(plugin))
       return
     }
     let resolved: ResolvedStyle
@@ -31,21 +32,20 @@ struct Info: ParsableCommand {
       throw Exit.report(error)
     }
     if json {
-      print(
-        Self.json(
-          DescribedStyle(
-            qualifiedName: resolved.entry.qualifiedName, plugin: resolved.entry.plugin.info.id,
-            library: resolved.entry.plugin.file, preset: resolved.preset, style: resolved.entry.style)))
+      let entry = resolved.entry
+      var members: [String: JSONValue] = [
+        "kind": .string(resolved.preset == nil ? "style" : "preset"),
+        "style": JSONOutput.style(
+          entry.style, of: entry.plugin, shadowedBy: List.shadowed(registry)[entry.qualifiedName]),
+        "preset": .null,
+      ]
+      if let preset = resolved.preset {
+        members["preset"] = JSONOutput.preset(preset, of: entry.style, plugin: entry.plugin)
+      }
+      print(JSONOutput.document(members))
     } else {
       print(describe(resolved, in: registry))
     }
-  }
-
-  /// `value` as pretty-printed JSON with sorted keys.
-  private static func json(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
   }
 
   private func describe(_ plugin: CatalogPlugin) -> String {
@@ -122,19 +122,4 @@ struct Info: ParsableCommand {
       "  shadows: \($0) (the same plugin id, later in the search path; this copy is used)"
     } + plugin.notes.map { "  note: \($0)" }
   }
-}
-
-/// A plugin in `stagehand info --json`.
-struct DescribedPlugin: Encodable {
-  var library: String
-  var plugin: PluginInfo
-}
-
-/// A style or preset in `stagehand info --json`: the style whole, with its reduced-motion fallback.
-struct DescribedStyle: Encodable {
-  var qualifiedName: String
-  var plugin: String
-  var library: String
-  var preset: PresetInfo?
-  var style: StyleInfo
 }

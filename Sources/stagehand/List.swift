@@ -17,7 +17,7 @@ struct List: ParsableCommand {
       quarantined are counted in one line on stderr; 'stagehand plugins' lists them with the reasons.
       """)
 
-  @Flag(help: "Print JSON for scripts instead of a table.")
+  @Flag(help: "Print JSON for scripts instead of a table (Docs/JSON.md).")
   var json = false
 
   @OptionGroup var catalogOptions: CatalogOptions
@@ -33,17 +33,10 @@ struct List: ParsableCommand {
     let catalog = registry.catalog()
     reportProblems(registry.problems)
     let shadowed = Self.shadowed(registry)
-    let output = catalog.entries.map { entry in
-      ListedStyle(
-        name: entry.style.name, qualifiedName: entry.qualifiedName, shadowedBy: shadowed[entry.qualifiedName],
-        plugin: entry.plugin.info.id,
-        library: entry.plugin.file, summary: entry.style.summary, defaultDuration: entry.style.defaultDuration,
-        parameters: entry.style.parameters, presets: entry.style.presets,
-        reducedMotionFallback: entry.style.reducedMotionFallback)
+    let styles = catalog.entries.map {
+      JSONOutput.style($0.style, of: $0.plugin, shadowedBy: shadowed[$0.qualifiedName])
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(output), as: UTF8.self))
+    print(JSONOutput.document(["styles": .array(styles)]))
   }
 
   /// The table of styles and the table of presets, from the cache's frames: no plugin's description is decoded, and
@@ -88,19 +81,4 @@ struct List: ParsableCommand {
   private static func qualified(_ id: UnsafeRawBufferPointer, _ name: UnsafeRawBufferPointer) -> String {
     String(decoding: id, as: UTF8.self) + ":" + String(decoding: name, as: UTF8.self)
   }
-}
-
-/// One style in `stagehand list --json`.
-struct ListedStyle: Encodable {
-  var name: String
-  var qualifiedName: String
-  /// The qualified name the bare name plays instead, when a plugin earlier in the search path provides it too.
-  var shadowedBy: String?
-  var plugin: String
-  var library: String
-  var summary: String
-  var defaultDuration: Double
-  var parameters: [ParameterInfo]
-  var presets: [PresetInfo]
-  var reducedMotionFallback: String?
 }

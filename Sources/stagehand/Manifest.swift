@@ -12,12 +12,14 @@ struct Manifest: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "manifest",
     abstract: "Write the JSON manifest of plugin libraries (as kept in Catalog/).",
-    discussion: "With --output, writes one PLUGIN-ID.json file per library into that directory; else prints them.")
+    discussion: "With -o (--output), writes one PLUGIN-ID.json file per library into that directory; else prints them.")
 
-  @Argument(help: "Plugin library files.")
+  @Argument(help: "Plugin library files.", completion: .libraries)
   var libraries: [String]
 
-  @Option(help: "A directory to write the manifests into.")
+  @Option(
+    name: [.customShort("o"), .long], help: ArgumentHelp("A directory to write the manifests into.", valueName: "dir"),
+    completion: .directory)
   var output: String?
 
   func validate() throws {
@@ -53,7 +55,15 @@ struct Manifest: ParsableCommand {
       case .success(let manifest):
         if let output {
           let url = URL(fileURLWithPath: output).appendingPathComponent(manifest.fileName)
-          try manifest.json().write(to: url, options: .atomic)
+          do {
+            try manifest.json().write(to: url, options: .atomic)
+          } catch {
+            printError(
+              "stagehand: error: cannot write the manifest of \(manifest.library) to \(url.path): "
+                + "\(errno == 0 ? "the write failed" : String(cString: strerror(errno))); give -o a directory that "
+                + "exists and that you can write to")
+            throw Exit.failure
+          }
           print("wrote \(url.path)")
         } else {
           writeAll(STDOUT_FILENO, String(decoding: manifest.json(), as: UTF8.self))

@@ -14,16 +14,19 @@ struct NewPlugin: ParsableCommand {
       The plugin has one style, named after the last label of ID, with an enum and a decimal parameter and a preset. \
       As written it builds ('make' in C, 'swift build' in Swift; stagehand-plugin.pc must be on the pkg-config path: \
       it is installed with Stagehand) and passes 'stagehand check --strict'. In C, 'make install' copies it into \
-      ~/.local/share/stagehand/plugins. The directory must not exist, or be empty.
+      $XDG_DATA_HOME/stagehand/plugins (~/.local/share/stagehand/plugins when XDG_DATA_HOME is unset), where \
+      stagehand finds it, and says where it went. The directory must not exist, or be empty.
       """)
 
   @Argument(help: "The plugin id: a reverse-DNS name of a domain you control, e.g. org.example.slide-in.")
   var id: String
 
-  @Option(help: "The language of the project: c or swift.")
+  @Option(help: "The language of the project: c or swift.", completion: .list(["c", "swift"]))
   var language: String = "c"
 
-  @Option(name: [.short, .customLong("output")], help: "The directory to write (default: the style's name).")
+  @Option(
+    name: [.short, .customLong("output")], help: "The directory to write (default: the style's name).",
+    completion: .directory)
   var output: String?
 
   func validate() throws {

@@ -44,7 +44,8 @@ extension PluginTemplate {
     ```sh
     swift build                                      # .build/debug/lib\(style).so (needs stagehand-plugin.pc)
     stagehand check --strict .build/debug/lib\(style).so
-    cp .build/debug/lib\(style).so ~/.local/share/stagehand/plugins/
+    mkdir -p "${XDG_DATA_HOME:-$HOME/.local/share}/stagehand/plugins"
+    cp .build/debug/lib\(style).so "${XDG_DATA_HOME:-$HOME/.local/share}/stagehand/plugins/"
     stagehand preview \(style) --param direction=right
     ```
 

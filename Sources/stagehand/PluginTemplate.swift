@@ -46,14 +46,23 @@ struct PluginTemplate {
     #
     #   make            build \(library)
     #   make check      validate it: stagehand check --strict
-    #   make install    copy it to $(PLUGIN_DIR), where stagehand finds it
+    #   make install    copy it to $(PLUGIN_DIR), where stagehand finds it: $XDG_DATA_HOME/stagehand/plugins, or
+    #                   ~/.local/share/stagehand/plugins when XDG_DATA_HOME is unset, empty or not absolute (as
+    #                   stagehand searches); set PLUGIN_DIR to install elsewhere
     #   make clean      remove it
 
     CC ?= cc
     PKG_CONFIG ?= pkg-config
     STAGEHAND ?= stagehand
     CFLAGS ?= -O2
-    PLUGIN_DIR ?= $(HOME)/.local/share/stagehand/plugins
+    # The user's plugin directory, chosen as stagehand chooses it (an XDG_DATA_HOME that is not absolute is ignored).
+    ifneq ($(filter /%,$(XDG_DATA_HOME)),)
+    DATA_HOME := $(XDG_DATA_HOME)
+    else
+    DATA_HOME := $(HOME)/.local/share
+    endif
+    SEARCHED_DIR := $(DATA_HOME)/stagehand/plugins
+    PLUGIN_DIR ?= $(SEARCHED_DIR)
     STAGEHAND_CFLAGS := $(shell $(PKG_CONFIG) --cflags stagehand-plugin 2>/dev/null)
 
     \(library): \(style).c
@@ -64,8 +73,13 @@ struct PluginTemplate {
     \t$(STAGEHAND) check --strict ./\(library)
 
     install: \(library)
-    \tinstall -d $(PLUGIN_DIR)
-    \tinstall -m 644 \(library) $(PLUGIN_DIR)/
+    \tinstall -d '$(PLUGIN_DIR)'
+    \tinstall -m 644 \(library) '$(PLUGIN_DIR)/'
+    ifeq ($(PLUGIN_DIR),$(SEARCHED_DIR))
+    \t@echo "installed $(PLUGIN_DIR)/\(library); stagehand finds it there: stagehand info \(style)"
+    else
+    \t@echo "installed $(PLUGIN_DIR)/\(library); stagehand searches $(SEARCHED_DIR), not there: add $(PLUGIN_DIR) to STAGEHAND_PLUGIN_PATH"
+    endif
 
     clean:
     \trm -f \(library)
@@ -85,7 +99,7 @@ struct PluginTemplate {
     ```sh
     make            # builds \(library) (needs stagehand-plugin.pc: install Stagehand, or set PKG_CONFIG_PATH)
     make check      # stagehand check --strict: every rule of stagehand_plugin.h that can be tested
-    make install    # copies it to ~/.local/share/stagehand/plugins
+    make install    # copies it to $XDG_DATA_HOME/stagehand/plugins (or ~/.local/share/stagehand/plugins)
     stagehand info \(style)
     stagehand preview \(style) --param direction=right
     ```

@@ -19,7 +19,7 @@ struct Plugins: ParsableCommand {
       and untrusted when another user could have changed it or the allow-list does not list it.
       """)
 
-  @Flag(help: "Print JSON for scripts instead of a table.")
+  @Flag(help: "Print JSON for scripts instead of a table (Docs/JSON.md).")
   var json = false
 
   @OptionGroup var catalogOptions: CatalogOptions
@@ -28,14 +28,7 @@ struct Plugins: ParsableCommand {
     let catalog = catalogOptions.registry().catalog()
     for warning in catalog.warnings { printError("stagehand: warning: \(warning)") }
     if json {
-      let output = catalog.libraries.map { report in
-        ListedLibrary(
-          path: report.path, status: report.status.name, reason: report.status.reason, plugin: report.plugin?.id,
-          version: report.plugin?.version, sha256: report.sha256?.hex, shadowedBy: report.shadowedBy)
-      }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(output), as: UTF8.self))
+      print(JSONOutput.document(["libraries": .array(catalog.libraries.map(JSONOutput.library))]))
       return
     }
     var rows = [["STATUS", "PLUGIN", "VERSION", "LIBRARY", "REASON"]]
@@ -54,15 +47,4 @@ extension LibraryReport {
   var shadowedBy: String? {
     if case .shadowed(let winner) = status { winner } else { nil }
   }
-}
-
-/// One library in `stagehand plugins --json`.
-struct ListedLibrary: Encodable {
-  var path: String
-  var status: String
-  var reason: String
-  var plugin: String?
-  var version: String?
-  var sha256: String?
-  var shadowedBy: String?
 }

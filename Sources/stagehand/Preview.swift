@@ -15,8 +15,9 @@ struct Preview: ParsableCommand {
     abstract: "Play a transition forward, then its inverse, in the terminal.",
     discussion: """
       In a terminal, two panels (the outgoing one blue, the incoming one orange) are drawn with true-colour half \
-      blocks at a steady frame rate; Ctrl-C stops and restores the terminal. When standard output is not a terminal, \
-      prints a timeline instead: the steps, then the state of every layer at evenly spaced times.
+      blocks at a steady frame rate; q or Escape quits, Ctrl-C stops, and both restore the terminal; Ctrl-Z \
+      restores it too, and 'fg' plays on. When standard output is not a terminal, or TERM is dumb, prints a \
+      timeline instead: the steps, then the state of every layer at evenly spaced times.
       """)
 
   @OptionGroup var options: TransitionOptions
@@ -59,7 +60,7 @@ struct Preview: ParsableCommand {
     } catch {
       throw Exit.report(error)
     }
-    if isatty(STDOUT_FILENO) == 1 {
+    if TerminalScreen.isTerminal {
       // A style may last as long as it likes (finite), but a preview plays at most as long as --duration allows.
       if let longest = plays.map(\.animation.duration).max(), longest > TransitionOptions.longestDuration {
         throw Exit.usageError(

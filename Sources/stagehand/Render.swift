@@ -41,10 +41,14 @@ struct Render: ParsableCommand {
   @Flag(help: "Render the forward animation, then its inverse.")
   var both = false
 
-  @Option(help: ArgumentHelp("The picture of the content the transition hides (PNG or JPEG).", valueName: "file"))
+  @Option(
+    help: ArgumentHelp("The picture of the content the transition hides (PNG or JPEG).", valueName: "file"),
+    completion: .pictures)
   var from: String?
 
-  @Option(help: ArgumentHelp("The picture of the content the transition shows (PNG or JPEG).", valueName: "file"))
+  @Option(
+    help: ArgumentHelp("The picture of the content the transition shows (PNG or JPEG).", valueName: "file"),
+    completion: .pictures)
   var to: String?
 
   @Flag(help: "Fit the pictures inside the container (letterboxed) instead of filling it (cropped).")
@@ -56,11 +60,13 @@ struct Render: ParsableCommand {
   @Option(
     name: [.customShort("o"), .long],
     help: ArgumentHelp(
-      "The output: frames/%04d.png, out.webp, out.y4m, out.rgba, or - (standard output).", valueName: "path"))
+      "The output: frames/%04d.png, out.webp, out.y4m, out.rgba, or - (standard output).", valueName: "path"),
+    completion: .file())
   var output: String
 
   @Option(
-    help: ArgumentHelp("The format: png, webp, y4m or rgba (default: from the output's name).", valueName: "format"))
+    help: ArgumentHelp("The format: png, webp, y4m or rgba (default: from the output's name).", valueName: "format"),
+    completion: .list(["png", "webp", "y4m", "rgba"]))
   var format: String?
 
   @Flag(
@@ -86,7 +92,12 @@ struct Render: ParsableCommand {
     if backgroundColor == nil {
       throw ValidationError("--background '\(background)' is not valid; give RRGGBB in hexadecimal, such as 18181c")
     }
-    _ = try chosenFormat()
+    let format = try chosenFormat()
+    if output == "-" && isatty(STDOUT_FILENO) == 1 {
+      throw ValidationError(
+        "-o - would write \(format) frames, which are binary, to the terminal; redirect standard output to a file "
+          + "or a pipe (> out.\(format), or | ffmpeg -i - out.mp4 for y4m), or give -o out.\(format)")
+    }
   }
 
   /// The output format: `--format`, else the output's extension.

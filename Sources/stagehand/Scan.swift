@@ -17,6 +17,9 @@ struct Scan: ParsableCommand {
   @Flag(help: "Scan every library again, whatever the cache says.")
   var force = false
 
+  @Flag(help: "Print JSON for scripts instead of a summary line (Docs/JSON.md).")
+  var json = false
+
   @OptionGroup var catalogOptions: CatalogOptions
 
   func run() throws {
@@ -25,6 +28,15 @@ struct Scan: ParsableCommand {
     let registry = catalogOptions.registry()
     let catalog = force ? registry.rescan() : registry.scan()
     for warning in catalog.warnings { printError("stagehand: warning: \(warning)") }
+    if json {
+      print(
+        JSONOutput.document([
+          "cache": .string(registry.options.cachePath),
+          "libraries": .array(catalog.libraries.map(JSONOutput.library)),
+        ]))
+      if let line = catalog.unusableSummary { printError("stagehand: \(line)") }
+      return
+    }
     var counts: [String: Int] = [:]
     for report in catalog.libraries { counts[report.status.name, default: 0] += 1 }
     let summary = ["ok", "shadowed", "refused", "quarantined", "untrusted", "not-scanned"].compactMap { name in

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import StagehandCatalog
 import StagehandCommandLine
+import StagehandPlugins
 
 #if canImport(Glibc)
   import Glibc
@@ -28,7 +29,7 @@ struct Stagehand: ParsableCommand {
     version: StagehandVersion.current,
     subcommands: [
       List.self, Info.self, Preview.self, Render.self, Export.self, Gallery.self, Demo.self, Plugins.self, Scan.self,
-      Check.self, NewPlugin.self, Manifest.self,
+      Check.self, NewPlugin.self, Manifest.self, GenerateManual.self,
     ]
   )
 
@@ -82,6 +83,12 @@ extension Stagehand {
 
 /// The version of the Stagehand host.
 enum StagehandVersion {
-  /// The version printed by `stagehand --version`.
-  static let current = "0.1.0"
+  /// The version of the host.
+  static let number = "0.1.0"
+
+  /// What `stagehand --version` prints: the host's version, the plugin ABI it implements and the format of its
+  /// registry cache, e.g. `stagehand 0.1.0 (plugin ABI 1.1, cache format 6)`.
+  static var current: String {
+    "stagehand \(number) (plugin ABI \(PluginABI.version), cache format \(RegistryCache.currentFormatVersion))"
+  }
 }

@@ -4,7 +4,6 @@ import StagehandAnimation
 import StagehandCatalog
 import StagehandCommandLine
 import StagehandPlugins
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -108,7 +107,10 @@ struct CatalogOptions: ParsableArguments {
     if noCache { options.cachePath = nil }
     if let scanTimeout, let seconds = ScanTimeout.parse(scanTimeout) { options.scanTimeout = seconds }
     if let buildTimeout, let seconds = ScanTimeout.parse(buildTimeout) { options.buildTimeout = seconds }
-    if isatty(STDERR_FILENO) == 1 { options.progress = ScanProgress().report }
+    if isatty(STDERR_FILENO) == 1 {
+      let progress = ProgressLine("scanning plugin libraries")
+      options.progress = { done, total in progress.update(done: done, total: total) }
+    }
     let registry = Registry(searchPath: .standard(environment: environment), options: options)
     // Kept until the process ends with _exit: freeing a thousand plugin descriptions just before that cost 7% of
     // `list` with a thousand plugins.
@@ -118,23 +120,11 @@ struct CatalogOptions: ParsableArguments {
 }
 
 /// The registries the command made, kept alive until it exits.
-let keptRegistries = Mutex<[Registry]>([])
-
-/// A progress line on standard error for scans that take longer than a second.
-final class ScanProgress: Sendable {
-  private let start = ContinuousClock.now
-
-  /// Shows `done` of `total`, once the scan has taken a second; clears the line at the end.
-  func report(done: Int, total: Int) {
-    guard ContinuousClock.now - start > .seconds(1) else { return }
-    let line = done < total ? "\rstagehand: scanning plugin libraries: \(done)/\(total)" : "\r\u{1B}[K"
-    writeAll(STDERR_FILENO, line)
-  }
-}
+let keptRegistries = Locked<[Registry]>([])
 
 /// Options that choose a transition: the style, its parameters, the duration and the container size.
 struct TransitionOptions: ParsableArguments {
-  @Argument(help: "A style, a preset, or PLUGIN-ID:NAME (see 'stagehand list').")
+  @Argument(help: "A style, a preset, or PLUGIN-ID:NAME (see 'stagehand list').", completion: .styleNames)
   var style: String
 
   @Option(
@@ -142,7 +132,8 @@ struct TransitionOptions: ParsableArguments {
     help: ArgumentHelp(
       "A parameter value, NAME=VALUE; repeat for several. A decimal value is written with digits and at most one "
         + "'.' (0.5, .5, 4), with '-' before a negative one; no exponent.",
-      valueName: "name=value"))
+      valueName: "name=value"),
+    completion: .parameterAssignments)
   var parameters: [String] = []
 
   @Option(
@@ -235,7 +226,8 @@ struct PresentationOptions: ParsableArguments {
     parsing: .unconditional,
     help: ArgumentHelp(
       "The layout direction, ltr or rtl: which side is leading for directional styles.",
-      valueName: "direction"))
+      valueName: "direction"),
+    completion: .list(["ltr", "rtl"]))
   var layoutDirection: String = "ltr"
 
   @Option(

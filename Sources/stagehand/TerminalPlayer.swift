@@ -2,27 +2,25 @@ import FoundationEssentials
 import StagehandAnimation
 import StagehandCatalog
 import StagehandRender
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// The escape sequence that puts the terminal back: attributes reset, cursor shown, main screen.
-private let restoreSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+let restoreSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-/// Puts the terminal back and exits when the program is interrupted, hung up or terminated (async-signal-safe: one
-/// write, then _exit).
+/// Puts the terminal back (the screen, and the keyboard with what was typed dropped) and exits when the program is
+/// interrupted, hung up or terminated (async-signal-safe: write, tcflush, tcsetattr, then _exit).
 private func restoreAndExit(_ signal: Int32) {
-  _ = write(STDOUT_FILENO, restoreSequence.utf8Start, restoreSequence.utf8CodeUnitCount)
+  writeStatic(restoreSequence)
+  releaseKeyboard()
   _exit(128 + signal)
 }
 
-/// Set by SIGWINCH, taken by the player, which then fits its pictures to the new window size.
-private let resized = Atomic<Bool>(false)
-
+/// SIGWINCH: the player fits its pictures to the new window size.
 private func noteResize(_ signal: Int32) {
-  resized.store(true, ordering: .relaxed)
+  redrawNeeded.store(true, ordering: .relaxed)
 }
 
 /// Installs `handler` for `signals` with sigaction (restarting interrupted calls).
@@ -60,29 +58,37 @@ struct TerminalScreen {
     height = max(Int(bounds.size.height * scale) & ~1, 4)
   }
 
-  /// Whether standard output is a terminal.
-  static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-
-  /// Switches to the alternate screen, hides the cursor, and restores both on Ctrl-C, SIGTERM, SIGHUP or SIGQUIT;
-  /// notes window resizes (SIGWINCH).
-  func enter() {
-    handle(endingSignals, with: restoreAndExit)
-    handle([SIGWINCH], with: noteResize)
-    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+  /// Whether standard output is a terminal that can show pictures: not one that says it is `TERM=dumb`, which gets
+  /// the plain text a pipe gets.
+  static var isTerminal: Bool {
+    isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.current["TERM"] != "dumb"
   }
 
-  /// Whether the window was resized since the last call.
+  /// Switches to the alternate screen, hides the cursor, and takes the keyboard (no echo, no line buffering); puts
+  /// all of it back on Ctrl-C, SIGTERM, SIGHUP or SIGQUIT, and before stopping on Ctrl-Z (SIGTSTP), and takes it
+  /// again after `fg`; notes window resizes (SIGWINCH).
+  func enter() {
+    takeKeyboard()
+    handle(endingSignals, with: restoreAndExit)
+    handle([SIGWINCH], with: noteResize)
+    handle([SIGTSTP], with: suspend)
+    writeStatic(enterSequence)
+  }
+
+  /// Whether the screen must be measured and drawn again since the last call: the window was resized, or the
+  /// process was stopped and continued.
   static func takeResize() -> Bool {
-    resized.exchange(false, ordering: .relaxed)
+    redrawNeeded.exchange(false, ordering: .relaxed)
   }
 
   /// Clears the screen, for a picture of another size.
   func clear() { write("\u{1B}[0m\u{1B}[2J") }
 
-  /// Restores the terminal.
+  /// Restores the terminal: the screen, and the keyboard, dropping what was typed and not read.
   func leave() {
+    handle(endingSignals + [SIGWINCH, SIGTSTP], with: nil)  // SIG_DFL
     write(restoreSequence.description)
-    handle(endingSignals + [SIGWINCH], with: nil)  // SIG_DFL
+    releaseKeyboard()
   }
 
   /// What the terminal shows: 24-bit colour, 256 colours, or none (`NO_COLOR`).
@@ -125,10 +131,12 @@ struct TerminalPlayer {
       let frames = max(Int((play.animation.duration * Double(fps)).rounded(.up)), 1)
       var deadline = clock.now
       for i in 0...frames {
+        if TerminalScreen.quitRequested() { screen.quit() }
         if TerminalScreen.takeResize() {
           screen = TerminalScreen(bounds: bounds)
           canvas = Canvas(screen)
           screen.clear()
+          deadline = clock.now  // after a stop, play on from this frame rather than catch up
         }
         let t = min(Double(i) / Double(fps), play.animation.duration)
         let status = "\(play.title)  t=\(t.formatted(2)) s / \(play.animation.duration.formatted(2)) s"

@@ -30,7 +30,8 @@ struct CatalogCommandTests {
   func listJSON() throws {
     let result = try runStagehand(["list", "--json"], environment: cleanEnvironment)
     #expect(result.status == 0)
-    let styles = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]
+    let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    let styles = document?["styles"] as? [[String: Any]]
     let qualified = styles?.compactMap { $0["qualifiedName"] as? String } ?? []
     #expect(Set(qualified) == Set(bundledCatalog.entries.map(\.qualifiedName)))
     let push = styles?.first { $0["name"] as? String == "push" }

@@ -27,7 +27,8 @@ struct CheckCommandTests {
     let result = try runStagehand(
       ["check", "--json", BuiltProducts.directory.path], environment: cleanEnvironment)
     #expect(result.status == 0, "\(result.standardError)")
-    let reports = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]
+    let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    let reports = document?["libraries"] as? [[String: Any]]
     #expect(Set(reports?.compactMap { $0["library"] as? String } ?? []) == Set(Self.bundled))
     #expect(reports?.allSatisfy { ($0["findings"] as? [Any])?.isEmpty == true } == true)
   }

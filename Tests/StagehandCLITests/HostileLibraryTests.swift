@@ -182,7 +182,8 @@ struct HostileLibraryTests {
 
     let json = try setup.stagehand(["list", "--json"])
     #expect(json.status == 0)
-    let styles = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]]
+    let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+    let styles = document?["styles"] as? [[String: Any]]
     #expect(styles?.contains { $0["name"] as? String == "flip" } == true, "list --json is valid JSON with flip")
 
     for command in [["info", "push"], ["preview", "push"]] {
@@ -194,8 +195,9 @@ struct HostileLibraryTests {
 
     let plugins = try setup.stagehand(["plugins", "--json"])
     #expect(plugins.status == 0)
-    let libraries = try JSONSerialization.jsonObject(with: Data(plugins.standardOutput.utf8)) as? [[String: Any]]
-    let report = libraries?.first { $0["path"] as? String == setup.reported }
+    let pluginsDocument = try JSONSerialization.jsonObject(with: Data(plugins.standardOutput.utf8)) as? [String: Any]
+    let libraries = pluginsDocument?["libraries"] as? [[String: Any]]
+    let report = libraries?.first { $0["library"] as? String == setup.reported }
     let status = report?["status"] as? String ?? "missing"
     let reason = report?["reason"] as? String ?? ""
     #expect(hostile.expected.statuses.contains(status), "\(setup.reported): \(status): \(reason)")

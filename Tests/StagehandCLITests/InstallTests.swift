@@ -36,17 +36,42 @@ struct InstallTests {
     var build = environment
     build["PKG_CONFIG_PATH"] = prefix + "/lib/pkgconfig"
     build["STAGEHAND"] = stagehand.path
-    build["PLUGIN_DIR"] = root.appendingPathComponent("data/stagehand/plugins").path
+    // No PLUGIN_DIR: make install chooses the directory stagehand searches, from XDG_DATA_HOME, and says so.
     let make = URL(fileURLWithPath: "/usr/bin/make")
+    var installed = ""
     for target in ["all", "check", "install"] {
       let result = try run(make, ["-C", project, target == "all" ? "libslide-in.so" : target], environment: build)
       #expect(result.status == 0, "make \(target): \(result.standardOutput)\(result.standardError)")
+      installed = result.standardOutput
     }
+    let searched = root.appendingPathComponent("data/stagehand/plugins").path
+    #expect(installed.contains("installed \(searched)/libslide-in.so; stagehand finds it there"), "\(installed)")
     let preview = try run(stagehand, ["preview", "slide-in-from-right"], environment: environment)
     #expect(preview.status == 0, "\(preview.standardError)")
     #expect(
       preview.standardOutput.hasPrefix(
         "slide-in-from-right (preset of slide-in, plugin org.example.slide-in): direction=right distance=0.5\n"))
+
+    // Without an absolute XDG_DATA_HOME, the directory under HOME, as stagehand searches; another PLUGIN_DIR is named
+    // with what to do.
+    let home = root.appendingPathComponent("home").path
+    for dataHome in [nil, "", "relative/data"] {
+      var other = build
+      other["HOME"] = home
+      other["XDG_DATA_HOME"] = dataHome
+      let result = try run(make, ["-C", project, "install"], environment: other)
+      #expect(result.status == 0, "\(result.standardError)")
+      let expected = home + "/.local/share/stagehand/plugins"
+      #expect(result.standardOutput.contains("installed \(expected)/libslide-in.so; stagehand finds it there"))
+      #expect(FileManager.default.fileExists(atPath: expected + "/libslide-in.so"))
+    }
+    var elsewhere = build
+    elsewhere["PLUGIN_DIR"] = root.appendingPathComponent("elsewhere").path
+    let moved = try run(make, ["-C", project, "install"], environment: elsewhere)
+    #expect(
+      moved.standardOutput.contains(
+        "stagehand searches \(searched), not there: add \(root.path)/elsewhere to STAGEHAND_PLUGIN_PATH"),
+      "\(moved.standardOutput)")
   }
 
   @Test("the Swift template builds with swift build against the installed header and passes check --strict")

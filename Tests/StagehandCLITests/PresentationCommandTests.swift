@@ -146,8 +146,8 @@ struct PresentationCommandTests {
     #expect(json.status == 0)
     let object = try #require(
       JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-    #expect(object["qualifiedName"] as? String == "org.example.motion:slide")
     let style = try #require(object["style"] as? [String: Any])
+    #expect(style["qualifiedName"] as? String == "org.example.motion:slide")
     #expect(style["reducedMotionFallback"] as? String == "fade")
     let plugin = try Self.stagehand(["info", "org.example.motion", "--json"])
     let described = try #require(
@@ -156,7 +156,9 @@ struct PresentationCommandTests {
     #expect(styles.map { $0["reducedMotionFallback"] as? String } == ["fade", nil])
 
     let list = try Self.stagehand(["list", "--json"])
-    let listed = try #require(JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+    let document = try #require(
+      JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any])
+    let listed = try #require(document["styles"] as? [[String: Any]])
     let slide = listed.first { $0["qualifiedName"] as? String == "org.example.motion:slide" }
     #expect(slide?["reducedMotionFallback"] as? String == "fade")
   }

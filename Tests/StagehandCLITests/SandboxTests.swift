@@ -122,8 +122,9 @@ struct SandboxTests {
 
     let reports = try runStagehand(["plugins", "--json"], environment: environment, timeLimit: 30)
     #expect(reports.status == 0, "\(reports.standardError)")
-    let libraries = try JSONSerialization.jsonObject(with: Data(reports.standardOutput.utf8)) as? [[String: Any]]
-    let report = libraries?.first { $0["path"] as? String == library }
+    let document = try JSONSerialization.jsonObject(with: Data(reports.standardOutput.utf8)) as? [String: Any]
+    let libraries = document?["libraries"] as? [[String: Any]]
+    let report = libraries?.first { $0["library"] as? String == library }
     #expect(escape.statuses.contains(report?["status"] as? String ?? "missing"), "\(String(describing: report))")
 
     switch escape {

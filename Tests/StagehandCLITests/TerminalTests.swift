@@ -10,16 +10,48 @@ struct TerminalRun {
 
   /// Starts `stagehand ARGUMENTS` in a pseudo-terminal of 100x40 characters.
   init(_ arguments: [String], environment: [String: String], root: URL) throws {
+    try self.init(shell: "exec \(Self.command(arguments))", environment: environment, root: root)
+  }
+
+  /// Runs the shell command `shell` (`/bin/sh -c`) in a pseudo-terminal of 100x40 characters; what is written to
+  /// `input` is typed on its keyboard.
+  init(shell: String, environment: [String: String], root: URL, input: Pipe? = nil) throws {
     self.root = root
     output = root.appendingPathComponent("typescript")
-    let command = ([BuiltProducts.stagehand.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qefc", "stty cols 100 rows 40; exec \(command)", output.path]
+    process.arguments = ["-qefc", "stty cols 100 rows 40; \(shell)", output.path]
     process.environment = environment
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = input ?? FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
+  }
+
+  /// `stagehand ARGUMENTS` as a shell command, each argument quoted.
+  static func command(_ arguments: [String]) -> String {
+    ([BuiltProducts.stagehand.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+  }
+
+  /// The process id of the first `stagehand` among the descendants of `script`, once it runs.
+  var stagehandDescendant: pid_t? {
+    var queue = [process.processIdentifier]
+    while !queue.isEmpty {
+      let pid = queue.removeFirst()
+      let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+      for child in children.split(separator: " ").compactMap({ pid_t($0) }) {
+        let name = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
+        if name == "stagehand\n" { return child }
+        queue.append(child)
+      }
+    }
+    return nil
+  }
+
+  /// What the terminal received so far, without the line `script` writes first (which holds the command).
+  var body: String {
+    let screen = screen
+    guard screen.hasPrefix("Script started"), let end = screen.firstIndex(of: "\n") else { return screen }
+    return String(screen[screen.index(after: end)...])
   }
 
   /// What the terminal received so far.

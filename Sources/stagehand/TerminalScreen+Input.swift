@@ -1,0 +1,108 @@
+import StagehandCatalog
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// The keyboard while a preview or the demo plays: keys are read without echo and without waiting for a line, so that
+// `q` and Escape quit at once and nothing typed is echoed over the picture or left for the shell; Ctrl-Z (SIGTSTP)
+// puts the terminal back before the process stops, and `fg` (SIGCONT) takes it again and redraws.
+
+/// The terminal settings of standard input before the screen took it, put back when it is left, on a signal, and
+/// before the process stops; only touched while the signal handlers that read them are not installed, or from those
+/// handlers.
+nonisolated(unsafe) private var savedInput = termios()
+/// Whether `savedInput` holds settings to put back (standard input is a terminal and was changed).
+private let inputChanged = Atomic<Bool>(false)
+
+/// The escape sequence that takes the terminal: the alternate screen, the cursor hidden, the screen cleared.
+let enterSequence: StaticString = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+
+/// Set by SIGCONT's return (after a stop) and by SIGWINCH, taken by the player, which then measures the window
+/// again, clears it and redraws.
+let redrawNeeded = Atomic<Bool>(false)
+
+/// Writes a static string to standard output (async-signal-safe).
+func writeStatic(_ text: StaticString) {
+  _ = write(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
+}
+
+/// Standard input without echo and without line buffering (reads return at once), signals kept (Ctrl-C, Ctrl-Z).
+func takeKeyboard() {
+  guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &savedInput) == 0 else { return }
+  var raw = savedInput
+  raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+  withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+    cc[Int(VMIN)] = 0
+    cc[Int(VTIME)] = 0
+  }
+  if tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 { inputChanged.store(true, ordering: .sequentiallyConsistent) }
+}
+
+/// Drops what was typed and not read, then puts standard input back as it was (async-signal-safe).
+func releaseKeyboard() {
+  guard inputChanged.load(ordering: .sequentiallyConsistent) else { return }
+  _ = tcflush(STDIN_FILENO, TCIFLUSH)
+  _ = tcsetattr(STDIN_FILENO, TCSANOW, &savedInput)
+}
+
+/// SIGTSTP (Ctrl-Z): puts the terminal back, stops the process as the default action would, and once continued
+/// (`fg`), takes the terminal again and asks for a redraw. In an orphaned process group the kernel discards the stop,
+/// and the preview simply goes on.
+func suspend(_ signal: Int32) {
+  let saved = errno
+  writeStatic(restoreSequence)
+  releaseKeyboard()
+  var action = sigaction()
+  action.__sigaction_handler.sa_handler = SIG_DFL
+  sigemptyset(&action.sa_mask)
+  _ = sigaction(SIGTSTP, &action, nil)
+  var blocked = sigset_t()
+  sigemptyset(&blocked)
+  sigaddset(&blocked, SIGTSTP)
+  _ = sigprocmask(SIG_UNBLOCK, &blocked, nil)
+  _ = raise(SIGTSTP)  // stops here until SIGCONT
+  action.__sigaction_handler.sa_handler = suspend
+  action.sa_flags = SA_RESTART
+  _ = sigaction(SIGTSTP, &action, nil)
+  if inputChanged.load(ordering: .sequentiallyConsistent) {
+    var raw = savedInput
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 0
+      cc[Int(VTIME)] = 0
+    }
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+  }
+  writeStatic(enterSequence)
+  redrawNeeded.store(true, ordering: .relaxed)
+  errno = saved
+}
+
+extension TerminalScreen {
+  /// Whether a key that quits was typed since the last call: `q`, `Q`, or Escape alone (an escape sequence, which a
+  /// cursor key sends, starts with Escape too but brings more bytes with it). Other keys are read and dropped.
+  static func quitRequested() -> Bool {
+    guard inputChanged.load(ordering: .sequentiallyConsistent) else { return false }
+    var buffer = [UInt8](repeating: 0, count: 64)
+    var quit = false
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      let keys = buffer.prefix(count)
+      if keys.contains(UInt8(ascii: "q")) || keys.contains(UInt8(ascii: "Q")) || keys.elementsEqual([0x1B]) {
+        quit = true
+      }
+    }
+    return quit
+  }
+
+  /// Leaves the screen and ends the command with status 0, as the end of `Stagehand.main` does.
+  func quit() -> Never {
+    leave()
+    fflush(nil)
+    Registry.endPluginProcesses()
+    _exit(0)
+  }
+}
