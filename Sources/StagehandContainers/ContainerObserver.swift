@@ -120,7 +120,7 @@ public struct PresentedLayer {
   /// The state of its layer now.
   public var state: LayerState
   /// The layer ready to draw: its transform with the container's stage, its quad on the screen, whether it faces
-  /// the viewer, its opacity and its clip (see ``DrawnLayer``).
+  /// the viewer, its opacity and its clip (see `DrawnLayer` in StagehandAnimation).
   public var drawn: DrawnLayer
 
   /// The layer of `content` in `state`, on a stage in `stage`, in a container of `bounds`.
