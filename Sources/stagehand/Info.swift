@@ -22,7 +22,10 @@ struct Info: ParsableCommand {
     reportProblems(registry.problems)
     if let plugin = registry.plugin(id: name) {
       print(
-        json ? JSONOutput.document(["kind": .string("plugin"), "plugin": JSONOutput.plugin(plugin, shadowed: List.shadowed(registry))]) : describe(plugin))
+        json
+          ? JSONOutput.document([
+            "kind": .string("plugin"), "plugin": JSONOutput.plugin(plugin, shadowed: List.shadowed(registry)),
+          ]) : describe(plugin))
       return
     }
     let resolved: ResolvedStyle
