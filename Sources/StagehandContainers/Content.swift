@@ -9,6 +9,9 @@ public protocol Content: AnyObject {
   var name: String { get }
   /// Creates the content's layer; called only when the content is about to be shown.
   func loadLayer()
+  /// Creates the content's layer at the size it will be shown at (the container's, or the slot's, bounds): what the
+  /// containers call. By default it calls ``loadLayer()``, so a content implements whichever it needs.
+  func loadLayer(size: Size)
   /// Drops the content's layer; called when it is hidden and the container lets layers go (capacity, memory pressure).
   func unloadLayer()
   /// Receives a lifecycle event.
@@ -18,6 +21,8 @@ public protocol Content: AnyObject {
 extension Content {
   /// Does nothing: a content without a layer of its own.
   public func loadLayer() {}
+  /// Calls ``loadLayer()``.
+  public func loadLayer(size: Size) { loadLayer() }
   /// Does nothing.
   public func unloadLayer() {}
 }

@@ -19,7 +19,7 @@ extension Placeholder {
       slot.shown = true
       if let current = slot.current {
         if current.layer == nil {
-          current.entry.content.loadLayer()
+          current.entry.content.loadLayer(size: slot.bounds.size)
           let final = build(&slot.current!.entry, in: slot, for: .rest).finalStates
           slot.current?.layer = final.appearing
           slot.stage = final.stage
@@ -56,7 +56,7 @@ extension Placeholder {
       return ended(.finished, handle, completion)
     }
     let before = SlotSnapshot(current: old, stage: slot.stage)
-    entry.content.loadLayer()
+    entry.content.loadLayer(size: slot.bounds.size)
     slot.leaving = old
     slot.current = (entry, .identity)
     let animation = build(&slot.current!.entry, in: slot, for: .show)

@@ -52,7 +52,7 @@ extension Stack {
     for index in items.indices {
       let id = items[index].id
       if let state = snapshot.layers[id] {
-        if items[index].layer == nil { items[index].entry.content.loadLayer() }
+        if items[index].layer == nil { items[index].entry.content.loadLayer(size: bounds.size) }
         items[index].layer = state
       } else if items[index].layer != nil {
         items[index].entry.content.unloadLayer()
@@ -75,7 +75,7 @@ extension Stack {
       completion?(.finished)
       return finishChange()
     }
-    entry.content.loadLayer()
+    entry.content.loadLayer(size: bounds.size)
     items[items.count - 1].layer = .identity
     let animation = build(at: items.count - 1, for: .show)
     let entry = items[items.count - 1].entry

@@ -15,7 +15,7 @@ extension Stack {
 
   /// Creates the layer of the content at `index`, in its resting state.
   func attachLayer(at index: Int) {
-    items[index].entry.content.loadLayer()
+    items[index].entry.content.loadLayer(size: bounds.size)
     items[index].layer = restingState(at: index)
   }
 

@@ -70,17 +70,39 @@ public final class SystemClock: TransitionClock {
     start = clock.now
   }
 
-  /// Seconds since the clock was created.
+  /// The time of the frame last given to ``tick(at:)``, until a ``tick()`` without one.
+  private var frameTime: Double?
+  /// The latest time the clock has shown: a frame's timestamp never takes it back.
+  private var latest = 0.0
+
+  /// Seconds since the clock was created; after ``tick(at:)``, the time of that frame, so that a request made
+  /// between two frames (a pop on a key press) starts from what the screen shows.
   public var now: Double {
-    let elapsed = start.duration(to: clock.now).components
+    if let frameTime { return frameTime }
+    latest = max(latest, seconds(since: start, to: clock.now))
+    return latest
+  }
+
+  private func seconds(since start: ContinuousClock.Instant, to instant: ContinuousClock.Instant) -> Double {
+    let elapsed = start.duration(to: instant).components
     return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
   }
 
   /// Calls `observer` every time `tick()` is called, for as long as `owner` lives.
   public func observe(for owner: AnyObject, _ observer: @escaping () -> Void) { observers.add(owner, observer) }
 
-  /// Tells the observers that time has passed; call it once per frame.
+  /// Tells the observers that time has passed; call it once per frame. The clock reads the live time from then on.
   public func tick() {
+    frameTime = nil
+    for observer in observers.live() { observer() }
+  }
+
+  /// Tells the observers that the frame shown at `frame` (the display's timestamp for it, as a vsync callback gives)
+  /// is due: the containers sample their transitions at that time, and ``now`` stays there until the next tick. A
+  /// timestamp earlier than the last frame's is taken as the last frame's: time never runs back.
+  public func tick(at frame: ContinuousClock.Instant) {
+    latest = max(latest, seconds(since: start, to: frame))
+    frameTime = latest
     for observer in observers.live() { observer() }
   }
 }

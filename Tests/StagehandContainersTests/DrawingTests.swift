@@ -71,3 +71,46 @@ struct DrawingTests {
     #expect(Array(elements[12...14]) == [1, 2, 3] && elements[15] == 1 && elements[3] == 0)
   }
 }
+
+/// The frame's timestamp and the layer's size: what a toolkit's frame callback and layer factory need.
+@Suite("Framework fit: frame timestamps and layer sizes")
+struct FrameworkFitTests {
+  /// A content that records the sizes its layer was made at.
+  final class SizedContent: Content {
+    let name: String
+    var sizes: [Size] = []
+    init(_ name: String) { self.name = name }
+    func loadLayer(size: Size) { sizes.append(size) }
+    func receive(_ event: LifecycleEvent) {}
+  }
+
+  @Test("tick(at:) samples at the frame's timestamp and holds now there until the next tick; time never runs back")
+  func frameTimestamps() {
+    let clock = SystemClock()
+    let frame = ContinuousClock.now.advanced(by: .milliseconds(250))
+    clock.tick(at: frame)
+    #expect(abs(clock.now - 0.25) < 0.05, "now is the frame's time: \(clock.now)")
+    let held = clock.now
+    #expect(clock.now == held, "held until the next tick")
+    clock.tick(at: frame.advanced(by: .milliseconds(-100)))
+    #expect(clock.now == held, "an earlier timestamp does not take the clock back")
+    clock.tick()
+    #expect(clock.now >= held, "a plain tick reads the live time again, never earlier")
+  }
+
+  @Test("a content's layer is made at the size it is shown at: the stack's bounds, or its slot's")
+  func layerSizes() throws {
+    let clock = ManualClock()
+    let stack = try Stack(builder: TestTransitions(), clock: clock, bounds: Rect(x: 0, y: 0, width: 300, height: 200))
+    let home = SizedContent("home")
+    try stack.push(home, with: Styles.fade, animated: false)
+    stack.appear()
+    #expect(home.sizes == [Size(width: 300, height: 200)])
+    let slot = Rect(x: 10, y: 10, width: 120, height: 90)
+    let placeholder = Placeholder(builder: TestTransitions(), clock: clock, slots: [slot])
+    let tile = SizedContent("tile")
+    try placeholder.set(tile, inSlot: 0, with: Styles.fade, animated: false)
+    placeholder.appear()
+    #expect(tile.sizes == [Size(width: 120, height: 90)])
+  }
+}
