@@ -29,8 +29,29 @@ extension FrameRenderer {
   /// coverage adds up where they share a pixel), and then the background and `backdrop` under both.
   func drawMeeting(_ layers: [Drawn], backdrop: Backdrop, into target: Frame) {
     target.clear()
-    composite(layers[0], into: target, operation: PIXMAN_OP_OVER)
-    composite(layers[1], into: target, operation: PIXMAN_OP_DISJOINT_OVER)
+    composite(layers[0], into: target, operation: PIXMAN_OP_OVER, exactEdges: true)
+    // Disjoint over differs from source-over only where the layer below covers part of a pixel; pixman has no fast
+    // path for it, so it is used there only (the frame's clip region), and source-over elsewhere.
+    let partial = layers[0].placement.isPixelAligned ? [] : layers[0].placement.partlyCoveredPixels()
+    if partial.isEmpty {
+      composite(layers[1], into: target, operation: PIXMAN_OP_OVER, exactEdges: true)
+    } else {
+      var edges = pixman_region32_t()
+      var rest = pixman_region32_t()
+      var frame = pixman_region32_t()
+      partial.withUnsafeBufferPointer { _ = pixman_region32_init_rects(&edges, $0.baseAddress, Int32($0.count)) }
+      pixman_region32_init_rect(&frame, 0, 0, UInt32(target.width), UInt32(target.height))
+      pixman_region32_init(&rest)
+      _ = pixman_region32_subtract(&rest, &frame, &edges)
+      _ = pixman_image_set_clip_region32(target.image, &rest)
+      composite(layers[1], into: target, operation: PIXMAN_OP_OVER, exactEdges: true)
+      _ = pixman_image_set_clip_region32(target.image, &edges)
+      composite(layers[1], into: target, operation: PIXMAN_OP_DISJOINT_OVER, exactEdges: true)
+      _ = pixman_image_set_clip_region32(target.image, nil)
+      pixman_region32_fini(&edges)
+      pixman_region32_fini(&rest)
+      pixman_region32_fini(&frame)
+    }
     var under = colorUnder(backdrop)
     var rectangle = pixman_rectangle16_t(x: 0, y: 0, width: UInt16(target.width), height: UInt16(target.height))
     _ = pixman_image_fill_rectangles(PIXMAN_OP_OVER_REVERSE, target.image, &under, 1, &rectangle)

@@ -108,24 +108,29 @@ public final class FrameRenderer {
   }
 
   /// Composites one content layer where its placement puts it: its picture, or the clipped copy of it.
-  func composite(_ layer: Drawn, into target: Frame, operation: pixman_op_t) {
+  /// With `exactEdges`, a layer moved by a fraction of a pixel has its edges from its coverage too (as every turned
+  /// or scaled layer has), not from the filter, whose weights have 1/128 steps: two such edges meeting in a pixel
+  /// then add up to the whole of it.
+  func composite(_ layer: Drawn, into target: Frame, operation: pixman_op_t, exactEdges: Bool = false) {
     if let copy = layer.clipped {
       // Each copy is made only when the layer is drawn from it: the turned one for a turn about a vertical axis.
-      composite({ copy.image() }, layer.placement, turnedSource: { copy.turned() }, into: target, operation: operation)
+      composite(
+        { copy.image() }, layer.placement, turnedSource: { copy.turned() }, into: target, operation: operation,
+        exactEdges: exactEdges)
       return
     }
     let source = layer.isTo ? toSource : fromSource
     composite(
       { source }, layer.placement,
       turnedSource: { [self] in turnedPictures().map { layer.isTo ? $0.to : $0.from } }, into: target,
-      operation: operation)
+      operation: operation, exactEdges: exactEdges)
   }
 
   /// Composites one layer's picture where `placement` puts it: `upright` gives the picture, `turnedSource` the picture
   /// turned by 90 degrees, for a layer turned about a vertical axis; each is asked for only when it is drawn from.
   private func composite(
     _ upright: () -> OpaquePointer?, _ placement: LayerPlacement, turnedSource: () -> OpaquePointer?,
-    into target: Frame, operation: pixman_op_t
+    into target: Frame, operation: pixman_op_t, exactEdges: Bool
   ) {
     let box = placement.box
     if placement.isPixelAligned {
@@ -142,6 +147,25 @@ public final class FrameRenderer {
       pixman_image_composite32(
         operation, source, mask, target.image, Int32(box.x), Int32(box.y), 0, 0, Int32(box.x), Int32(box.y),
         Int32(box.width), Int32(box.height))
+      return
+    }
+    if placement.isTranslation, !exactEdges {
+      // Moved by a fraction of a pixel at its own size: the filter, fading the picture into the transparent pixels
+      // outside it, gives each edge pixel exactly the part of it the layer covers, on pixman's fast paths.
+      guard let source = upright() else { return }
+      var mask: OpaquePointer?
+      if placement.alpha < 255 {
+        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(placement.alpha) * 257)
+        mask = pixman_image_create_solid_fill(&color)
+      }
+      defer { if let mask { pixman_image_unref(mask) } }
+      var transform = placement.pixmanTransform
+      pixman_image_set_transform(source, &transform)
+      pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+      pixman_image_set_repeat(source, PIXMAN_REPEAT_NONE)
+      pixman_image_composite32(
+        operation, source, mask, target.image, Int32(box.x - placement.origin.x), Int32(box.y - placement.origin.y),
+        0, 0, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
       return
     }
     // Elsewhere the picture is sampled with its edge pixels padded outwards, and the part of each pixel the quad
