@@ -2,10 +2,10 @@ import CStagehandPixman
 import StagehandAnimation
 
 // Where two layers meet (the old and the new content of a push, two faces of a cube), the pixels along the line they
-// share are partly covered by each. Bilinear filtering gives each layer's edge pixel an alpha equal to the part of
-// the pixel the layer covers: a for one, 1 - a for the other. Drawn one after the other with source-over against the
-// background, the two leave the background showing through in (1 - a) * a of the pixel (a quarter of it where the
-// line halves the pixel): a dark seam of one pixel on light content.
+// share are partly covered by each. Each layer's edge pixel has an alpha equal to the part of the pixel the layer
+// covers (LayerPlacement+Coverage.swift): a for one, 1 - a for the other. Drawn one after the other with source-over
+// against the background, the two leave the background showing through in (1 - a) * a of the pixel (a quarter of it
+// where the line halves the pixel): a dark seam of one pixel on light content.
 //
 // The parts of a pixel that two meeting layers cover do not overlap, so their coverage adds up. pixman's disjoint
 // over does exactly that: it assumes the source's coverage lies outside the destination's, as far as it can, and

@@ -55,9 +55,9 @@ extension LayerPlacement {
   func partlyCoveredPixels() -> [pixman_box32_t] {
     var boxes: [pixman_box32_t] = []
     let (left, right, top, bottom) = (box.x, box.x + box.width, box.y, box.y + box.height)
-    // Positions are taken to about a millionth of a pixel first, so that the same layer drawn again from states that differ
-    // in the last bits (an inverse's frame and its forward's) gets the same boxes: pixman's path for disjoint over
-    // and its fast path for source-over may round a wholly covered pixel differently.
+    // Positions are taken to about a millionth of a pixel first, so that the same layer drawn again from states that
+    // differ in the last bits (an inverse's frame and its forward's) gets the same boxes: pixman's path for disjoint
+    // over and its fast path for source-over may round a wholly covered pixel differently.
     func snapped(_ value: Double) -> Double { (value * 1_048_576).rounded() / 1_048_576 }
     func add(_ x1: Double, _ x2: Double, row: Int) {
       let a = max(Int(x1.rounded(.down)) - 1, left)
