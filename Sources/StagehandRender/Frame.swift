@@ -59,6 +59,12 @@ public final class Frame: @unchecked Sendable {
       storage.assumingMemoryBound(to: UInt32.self), Int32(width), 32, 0, 0, Int32(width), Int32(height), word)
   }
 
+  /// Makes every pixel of the frame transparent black.
+  func clear() {
+    _ = pixman_fill(
+      storage.assumingMemoryBound(to: UInt32.self), Int32(width), 32, 0, 0, Int32(width), Int32(height), 0)
+  }
+
   /// A copy of the pixels in the byte order R, G, B, A.
   public var rgbaBytes: [UInt8] {
     var copy = Array(bytes)

@@ -36,7 +36,7 @@ public final class FrameRenderer {
   }
 
   /// One content layer to draw: where, which picture, and the clipped copy of it when its clip cuts anything.
-  private struct Drawn {
+  struct Drawn {
     var placement: LayerPlacement
     var isTo: Bool
     var clipped: ClippedPicture?
@@ -70,6 +70,10 @@ public final class FrameRenderer {
     if let first = layers.first, first.clipped == nil, first.placement.isPixelAligned, first.placement.alpha == 255 {
       replaces = (first.isTo ? scene.to : scene.from).isOpaque
     }
+    if !replaces, meetWithoutSeam(layers) {
+      drawMeeting(layers, backdrop: frame.states.backdrop, into: target)
+      return
+    }
     if !replaces {
       target.fill(scene.background)
       drawBackdrop(frame.states.backdrop, into: target)
@@ -91,7 +95,7 @@ public final class FrameRenderer {
 
   /// Draws the backdrop over the whole frame (the container's bounds): its colour at its opacity, each clamped to
   /// [0, 1], over what is there.
-  private func drawBackdrop(_ backdrop: Backdrop, into target: Frame) {
+  func drawBackdrop(_ backdrop: Backdrop, into target: Frame) {
     let b = backdrop.visible
     let alpha = (b.opacity * 255).rounded()
     guard alpha >= 1 else { return }
@@ -104,39 +108,40 @@ public final class FrameRenderer {
   }
 
   /// Composites one content layer where its placement puts it: its picture, or the clipped copy of it.
-  private func composite(_ layer: Drawn, into target: Frame, operation: pixman_op_t) {
+  /// With `exactEdges`, a layer moved by a fraction of a pixel has its edges from its coverage too (as every turned
+  /// or scaled layer has), not from the filter, whose weights have 1/128 steps: two such edges meeting in a pixel
+  /// then add up to the whole of it.
+  func composite(_ layer: Drawn, into target: Frame, operation: pixman_op_t, exactEdges: Bool = false) {
     if let copy = layer.clipped {
       // Each copy is made only when the layer is drawn from it: the turned one for a turn about a vertical axis.
-      composite({ copy.image() }, layer.placement, turnedSource: { copy.turned() }, into: target, operation: operation)
+      composite(
+        { copy.image() }, layer.placement, turnedSource: { copy.turned() }, into: target, operation: operation,
+        exactEdges: exactEdges)
       return
     }
     let source = layer.isTo ? toSource : fromSource
     composite(
       { source }, layer.placement,
       turnedSource: { [self] in turnedPictures().map { layer.isTo ? $0.to : $0.from } }, into: target,
-      operation: operation)
+      operation: operation, exactEdges: exactEdges)
   }
 
   /// Composites one layer's picture where `placement` puts it: `upright` gives the picture, `turnedSource` the picture
   /// turned by 90 degrees, for a layer turned about a vertical axis; each is asked for only when it is drawn from.
   private func composite(
     _ upright: () -> OpaquePointer?, _ placement: LayerPlacement, turnedSource: () -> OpaquePointer?,
-    into target: Frame, operation: pixman_op_t
+    into target: Frame, operation: pixman_op_t, exactEdges: Bool
   ) {
-    var mask: OpaquePointer?
-    if placement.alpha < 255 {
-      var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(placement.alpha) * 257)
-      mask = pixman_image_create_solid_fill(&color)
-    }
-    defer { if let mask { pixman_image_unref(mask) } }
     let box = placement.box
-    if placement.isProjective, placement.scanlineDirection == .columns, let turnedSource = turnedSource(),
-      drawTurned(placement, source: turnedSource, mask: mask, into: target, operation: operation)
-    {
-      return
-    }
-    guard let source = upright() else { return }
     if placement.isPixelAligned {
+      // On the pixel grid: every pixel is covered whole or not at all, and only the opacity masks the picture.
+      guard let source = upright() else { return }
+      var mask: OpaquePointer?
+      if placement.alpha < 255 {
+        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(placement.alpha) * 257)
+        mask = pixman_image_create_solid_fill(&color)
+      }
+      defer { if let mask { pixman_image_unref(mask) } }
       pixman_image_set_transform(source, nil)
       pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
       pixman_image_composite32(
@@ -144,7 +149,38 @@ public final class FrameRenderer {
         Int32(box.width), Int32(box.height))
       return
     }
+    if placement.isTranslation, !exactEdges {
+      // Moved by a fraction of a pixel at its own size: the filter, fading the picture into the transparent pixels
+      // outside it, gives each edge pixel exactly the part of it the layer covers, on pixman's fast paths.
+      guard let source = upright() else { return }
+      var mask: OpaquePointer?
+      if placement.alpha < 255 {
+        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(placement.alpha) * 257)
+        mask = pixman_image_create_solid_fill(&color)
+      }
+      defer { if let mask { pixman_image_unref(mask) } }
+      var transform = placement.pixmanTransform
+      pixman_image_set_transform(source, &transform)
+      pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+      pixman_image_set_repeat(source, PIXMAN_REPEAT_NONE)
+      pixman_image_composite32(
+        operation, source, mask, target.image, Int32(box.x - placement.origin.x), Int32(box.y - placement.origin.y),
+        0, 0, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+      return
+    }
+    // Elsewhere the picture is sampled with its edge pixels padded outwards, and the part of each pixel the quad
+    // covers, at the layer's opacity, masks it (LayerPlacement+Coverage.swift): the box-sized mask, whose pixel
+    // (0, 0) lies at the box's top-left pixel.
+    guard let mask = placement.coverageMask() else { return }
+    defer { pixman_image_unref(mask) }
+    if placement.isProjective, placement.scanlineDirection == .columns, let turnedSource = turnedSource(),
+      drawTurned(placement, source: turnedSource, mask: mask, into: target, operation: operation)
+    {
+      return
+    }
+    guard let source = upright() else { return }
     pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+    pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
     if !placement.isProjective {
       var transform = placement.pixmanTransform
       pixman_image_set_transform(source, &transform)
@@ -160,8 +196,8 @@ public final class FrameRenderer {
         var transform = piece.transform
         pixman_image_set_transform(source, &transform)
         pixman_image_composite32(
-          operation, source, mask, target.image, 0, 0, 0, 0, Int32(piece.start), Int32(piece.line),
-          Int32(piece.length), 1)
+          operation, source, mask, target.image, 0, 0, Int32(piece.start - box.x), Int32(piece.line - box.y),
+          Int32(piece.start), Int32(piece.line), Int32(piece.length), 1)
       }
       return
     case .columns, nil: break  // drawn turned above, when it could be
@@ -171,8 +207,8 @@ public final class FrameRenderer {
       var transform = piece.pixmanTransform
       pixman_image_set_transform(source, &transform)
       pixman_image_composite32(
-        operation, source, mask, target.image, 0, 0, 0, 0, Int32(piece.x), Int32(piece.y), Int32(piece.width),
-        Int32(piece.height))
+        operation, source, mask, target.image, 0, 0, Int32(piece.x - box.x), Int32(piece.y - box.y), Int32(piece.x),
+        Int32(piece.y), Int32(piece.width), Int32(piece.height))
     }
   }
 
@@ -189,13 +225,14 @@ public final class FrameRenderer {
   }
 
   /// Draws a layer turned about a vertical axis: its columns, as rows of the turned frame, each a scaling of a row of
-  /// `source` (its picture turned by 90 degrees, bilinear); then the result turned back and composited at the
-  /// layer's opacity. `false` when the frames for it could not be made.
+  /// `source` (its picture turned by 90 degrees, bilinear); then the result turned back and composited through
+  /// `mask`, the layer's coverage at its opacity. `false` when the frames for it could not be made.
   private func drawTurned(
     _ placement: LayerPlacement, source: OpaquePointer, mask: OpaquePointer?, into target: Frame,
     operation: pixman_op_t
   ) -> Bool {
     guard let turned = turnedPictures() else { return false }
+    pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
     let box = placement.box
     let turnedBox = Rotation90.turned(box, frameWidth: scene.width)
     _ = pixman_fill(
@@ -215,7 +252,7 @@ public final class FrameRenderer {
       Int32(box.y), Int32(box.width), Int32(box.height))
     pixman_image_set_transform(turned.layer.image, nil)
     pixman_image_composite32(
-      operation == PIXMAN_OP_SRC ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, turned.back.image, mask, target.image, Int32(box.x),
+      operation, turned.back.image, mask, target.image, Int32(box.x),
       Int32(box.y), 0, 0, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
     return true
   }

@@ -46,94 +46,141 @@ struct GalleryItem {
   }
 }
 
+/// The gallery's layout: the size of its pictures and of its contact sheet, from which the page places each item's
+/// stills beside its name.
+struct GalleryLayout {
+  /// A picture's size in pixels.
+  var width: Int, height: Int
+  /// The number of items side by side in the contact sheet (a row per item, in blocks when they are many).
+  var blocks: Int
+  /// The contact sheet's size in pixels.
+  var sheetWidth: Int, sheetHeight: Int
+  /// The gap around and between the sheet's cells, in pixels.
+  var gap: Int
+
+  /// The width of one item's stills in the sheet: its three cells and the gaps between them.
+  var stripWidth: Int { ContactSheet.instants.count * (width + gap) - gap }
+
+  /// Where item `index`'s stills start in the sheet: item k is in row k / blocks, block k % blocks.
+  func stripOrigin(_ index: Int) -> (x: Int, y: Int) {
+    (gap + (index % blocks) * ContactSheet.instants.count * (width + gap), gap + (index / blocks) * (height + gap))
+  }
+}
+
 extension Gallery {
-  /// The gallery's page: the contact sheet, then a card per item.
-  func page(_ items: [GalleryItem], width: Int, height: Int) -> String {
-    var html = """
+  /// The gallery's page: a table of contents and a filter by name, a section per style (the style and its presets,
+  /// its parameters once), and the stills of each item beside its name.
+  func page(_ items: [GalleryItem], layout: GalleryLayout) -> String {
+    let families = Dictionary(grouping: items.indices) { items[$0].entry.qualifiedName }
+    let order = items.indices.filter { items[$0].preset == nil }.map { items[$0].entry.qualifiedName }
+    var html = head(count: items.count, layout: layout)
+    html += "<nav id=\"contents\">\n<h2>Contents</h2>\n<ol>\n"
+    for family in order {
+      let first = items[families[family]![0]]
+      let presets = families[family]!.count - 1
+      html +=
+        "<li data-family=\"\(first.stem.htmlEscaped)\"><a href=\"#family-\(first.stem.htmlEscaped)\">"
+        + "\(first.entry.style.name.htmlEscaped)</a> <span class=\"meta\">\(first.entry.plugin.info.id.htmlEscaped)"
+        + (presets > 0 ? ", \(presets) preset\(presets == 1 ? "" : "s")" : "") + "</span></li>\n"
+    }
+    html += "</ol>\n</nav>\n"
+    for family in order {
+      html += section(families[family]!.map { (index: $0, item: items[$0]) }, layout: layout)
+    }
+    html += """
+      <p class="meta">The stills of every item, at 25, 50 and 75% of its duration, are also one picture: \
+      <a href="contact-sheet.png">contact-sheet.png</a> (\(layout.sheetWidth)x\(layout.sheetHeight), item k in row \
+      k / \(layout.blocks) of block k % \(layout.blocks), in the order of this page).</p>
+      <p id="nothing" class="meta" hidden>No style or preset has a name with that in it.</p>
+      \(Self.filterScript)
+      </body>
+      </html>
+
+      """
+    return html
+  }
+
+  /// The start of the page: the style sheet, the title and the filter.
+  func head(count: Int, layout: GalleryLayout) -> String {
+    let (width, height) = (layout.width, layout.height)
+    return """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>Stagehand gallery</title>
       <style>
-      body { margin: 0; padding: 16px 24px; background: #18181c; color: #e8e8ec; font: 14px/1.4 sans-serif; }
+      * { box-sizing: border-box; }
+      [hidden] { display: none !important; }
+      body { margin: 0; padding: 16px 24px; background: #18181c; color: #e8e8ec; font: 14px/1.4 sans-serif; \
+      overflow-wrap: anywhere; }
+      a { color: #9cc4ff; }
       h1 { font-size: 22px; margin: 0 0 12px; }
-      .items { display: flex; flex-wrap: wrap; gap: 16px; }
-      .item { background: #24242a; border-radius: 6px; padding: 12px; width: \(2 * width + 12)px; }
-      .item h2 { font-size: 16px; margin: 0 0 4px; }
-      .pictures { display: flex; gap: 12px; }
-      figure { margin: 0; }
+      h2 { font-size: 18px; margin: 0 0 4px; }
+      h3 { font-size: 15px; margin: 0 0 4px; }
+      #filter { font: inherit; padding: 4px 8px; width: 24em; max-width: 100%; }
+      nav ol { columns: 16em; column-gap: 32px; margin: 8px 0 24px; padding-left: 24px; }
+      .family { margin: 0 0 32px; }
+      .items { display: flex; flex-wrap: wrap; gap: 16px; margin-top: 12px; }
+      .item { background: #24242a; border-radius: 6px; padding: 12px; width: \(2 * width + 36)px; max-width: 100%; }
+      .pictures { display: flex; flex-wrap: wrap; gap: 12px; }
+      figure { margin: 0; max-width: 100%; }
+      figure img { display: block; max-width: 100%; height: auto; }
       figcaption { font-size: 12px; color: #a8a8b0; }
-      table { border-collapse: collapse; font-size: 12px; margin: 6px 0; }
-      td, th { text-align: left; padding: 1px 8px 1px 0; vertical-align: top; }
+      .stills { display: flex; gap: 12px; align-items: center; margin-top: 8px; }
+      .stills .label { flex: none; width: 6em; font-size: 12px; color: #a8a8b0; }
+      .strip { flex: none; width: \(layout.stripWidth)px; max-width: calc(100% - 6em - 12px); \
+      aspect-ratio: \(layout.stripWidth) / \(height); background-image: url("contact-sheet.png"); \
+      background-repeat: no-repeat; background-size: \(percent(layout.sheetWidth, of: layout.stripWidth)) auto; }
+      table { border-collapse: collapse; font-size: 12px; margin: 6px 0; max-width: 100%; }
+      td, th { text-align: left; padding: 1px 12px 1px 0; vertical-align: top; }
       .meta { font-size: 12px; color: #a8a8b0; }
+      .values { font-size: 12px; margin: 4px 0; }
       .error { color: #ff8080; }
-      .sheet { display: flex; gap: 16px; align-items: flex-start; margin-bottom: 24px; }
-      .sheet ol { margin: 0; padding-left: 20px; line-height: \(height + 4)px; }
-      .sheet li { white-space: nowrap; }
       </style>
       </head>
       <body>
-      <h1>Stagehand gallery: \(items.count) styles and presets</h1>
+      <h1>Stagehand gallery: \(count) styles and presets</h1>
       <p class="meta">A is the content the forward animation hides, B the one it brings in; the inverse (the pop) \
-      plays from B back to A. Pictures \(width)x\(height) at \(fps) fps.</p>
-      <div class="items">
+      plays from B back to A. Each loop rests on its first and last frames. Pictures \(width)x\(height) at \(fps) \
+      fps.</p>
+      <p><label for="filter">Filter by name </label><input id="filter" type="search" \
+      placeholder="push, cube-from-left, ..." autocomplete="off"></p>
 
       """
-    for item in items { html += card(item, width: width, height: height) }
-    html += """
-      </div>
-      <h1>Contact sheet</h1>
-      <p class="meta">Each style and preset at 25, 50 and 75% of its duration, in the order above.</p>
-      <div class="sheet">
-      <img src="contact-sheet.png" alt="contact sheet">
-      <ol style="padding-top: 4px;">
-
-      """
-    for item in items { html += "<li>\(item.reference.htmlEscaped)</li>\n" }
-    html += "</ol>\n</div>\n</body>\n</html>\n"
-    return html
   }
 
-  /// One item's card.
-  func card(_ item: GalleryItem, width: Int, height: Int) -> String {
-    let style = item.entry.style
-    let plugin = item.entry.plugin.info
-    var html = "<div class=\"item\" id=\"\(item.stem.htmlEscaped)\">\n"
-    html += "<h2>\(item.name.htmlEscaped)</h2>\n"
-    let kind = item.preset.map { "preset of <b>\(style.name.htmlEscaped)</b>: \($0.summary.htmlEscaped)" }
-    html += "<div>\(kind ?? style.summary.htmlEscaped)</div>\n"
-    html +=
-      "<div class=\"meta\">plugin \(plugin.name.htmlEscaped) (\(plugin.id.htmlEscaped) \(plugin.version.htmlEscaped))"
-      + " by \(plugin.author.htmlEscaped)</div>\n"
-    var flags: [String] = []
-    if style.uses3D { flags.append("3D") }
-    if style.isSymmetric { flags.append("its own inverse") }
-    if style.hasInverseBuilder { flags.append("inverse builder") }
-    let duration = (item.duration ?? style.defaultDuration).formatted(3)
-    html +=
-      "<div class=\"meta\">duration \(duration) s; flags: \(flags.isEmpty ? "none" : flags.joined(separator: ", "))</div>\n"
-    if !item.values.isEmpty {
-      html += "<table><tr><th>parameter</th><th>value</th><th>accepts</th></tr>\n"
-      for (parameter, value) in item.values {
-        let unit = parameter.unit.map { " \($0)" } ?? ""
-        html +=
-          "<tr><td>\(parameter.symbol.htmlEscaped)</td><td>\(value.htmlEscaped)\(unit.htmlEscaped)</td>"
-          + "<td>\(parameter.validValues.htmlEscaped)</td></tr>\n"
-      }
-      html += "</table>\n"
-    }
-    if let error = item.error {
-      html += "<div class=\"error\">\(error.htmlEscaped)</div>\n"
-    } else {
-      html += "<div class=\"pictures\">\n"
-      for (file, caption) in [(item.forwardFile, "forward"), (item.inverseFile, "inverse")] {
-        html +=
-          "<figure><img src=\"\(file.htmlEscaped)\" width=\"\(width)\" height=\"\(height)\" "
-          + "alt=\"\(item.name.htmlEscaped) \(caption)\"><figcaption>\(caption)</figcaption></figure>\n"
-      }
-      html += "</div>\n"
-    }
-    return html + "</div>\n"
+  /// `part` as a percentage of `whole`, for CSS.
+  func percent(_ part: Int, of whole: Int) -> String {
+    whole == 0 ? "0%" : "\((Double(part) * 100 / Double(whole)).formatted(4))%"
   }
+
+  /// The filter: shows the items whose name (or reference) holds what was typed, their sections, and their entries
+  /// in the contents. Inline: the page loads nothing.
+  static let filterScript = """
+    <script>
+    (function () {
+      const field = document.getElementById('filter');
+      function apply() {
+        const words = field.value.trim().toLowerCase();
+        let shown = 0;
+        for (const family of document.querySelectorAll('section.family')) {
+          let any = false;
+          for (const item of family.querySelectorAll('.item')) {
+            const match = words === '' || item.dataset.name.includes(words);
+            item.hidden = !match;
+            if (match) { any = true; shown += 1; }
+          }
+          family.hidden = !any;
+          const entry = document.querySelector('nav li[data-family="' + family.dataset.family + '"]');
+          if (entry) { entry.hidden = !any; }
+        }
+        document.getElementById('nothing').hidden = shown > 0;
+      }
+      field.addEventListener('input', apply);
+      apply();
+    })();
+    </script>
+    """
 }

@@ -13,13 +13,20 @@ import StagehandRender
 struct Gallery: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gallery",
-    abstract: "Write a gallery of every installed style and preset: a page of animated WebPs and a contact sheet.",
+    abstract: "Write a gallery of every installed style and preset: a page of animated WebPs and their stills.",
     discussion: """
       DIR/index.html shows every style and preset of the catalog (third-party plugins included) forward and \
-      inverse as animated WebP over the generated cards A and B, with its plugin, parameters and their values, \
-      duration and flags; DIR/contact-sheet.png shows each at 25, 50 and 75% of its duration, a row each, in the \
-      page's order (in blocks side by side when they are too many for one column). The page uses no script and nothing from the network. Frames are drawn on all cores; every file \
-      is written under a temporary name and renamed when complete. DIR is created when missing, with its missing parents.
+      inverse as animated WebP over the generated cards A and B, each loop resting \
+      \(Double(Self.holds.first) / 1000) s on its first and last frames: a section per style, with its plugin, \
+      duration, flags and its parameters with the values they accept, then a card for the style and each preset \
+      with its values, its animations, and its stills at 25, 50 and 75% of its duration beside its name. A table of \
+      contents leads to the sections, and a filter by name (an inline script: the page loads nothing from the \
+      network) hides the rest. The stills are also one picture, DIR/contact-sheet.png: a row per item in the \
+      page's order (in blocks side by side when they are too many for one column). --size sets the size of the \
+      pictures (larger previews: --size 320x240); the page fits windows 1280 pixels wide without scrolling \
+      sideways. Frames are drawn on all cores, with a progress bar on standard error when it is a terminal; every \
+      file is written under a temporary name and renamed when complete. DIR is created when missing, with its \
+      missing parents.
 
       A style whose plugin fails to build is shown with its error and named on standard error; the rest of the \
       gallery is written. Exit codes: 0 success, 1 the directory or a file cannot be written, or a style failed, 64 \
@@ -44,6 +51,9 @@ struct Gallery: ParsableCommand {
     parsing: .unconditional,
     help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
   var threads: Int?
+
+  /// How much longer each animation shows its first and its last frame, in milliseconds: a loop rests at both ends.
+  static let holds = (first: 600, last: 600)
 
   func validate() throws {
     guard (1...60).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 60") }
@@ -103,8 +113,11 @@ struct Gallery: ParsableCommand {
     var items = GalleryItem.all(in: catalog)
     var contactFrames: [FrameStates] = []
     var failures = 0
+    let progress = RenderProgress(noun: "styles and presets", delay: .zero)
+    defer { progress.end() }
     do {
       for index in items.indices {
+        progress.report(done: index, total: items.count)
         let item = items[index]
         do {
           let context = presentation.apply(to: TransitionContext(bounds: bounds))
@@ -117,6 +130,7 @@ struct Gallery: ParsableCommand {
             let seconds = max(forward.duration, inverse.duration).formatted()
             items[index].error =
               "it lasts \(seconds) s, longer than the \(Int(TransitionOptions.longestDuration)) s a gallery shows"
+            progress.end()  // the bar's line is cleared before a message
             printError(
               "stagehand: error: the gallery shows '\(item.reference)' without pictures: \(items[index].error!)")
             contactFrames += ContactSheet.instants.map { _ in FrameStates(.identity, inverse: false) }
@@ -127,7 +141,8 @@ struct Gallery: ParsableCommand {
             let job = RenderJob(
               scene: scene, frames: RenderJob.frames(of: animation, inverse: isInverse, fps: fps),
               threads: threads ?? Render.cores)
-            try job.run(into: try WebPWriter(path: path, width: width, height: height, fps: fps))
+            try job.run(
+              into: try WebPWriter(path: path, width: width, height: height, fps: fps, holds: Self.holds))
           }
           contactFrames += ContactSheet.instants.map {
             FrameStates(forward.sample(at: forward.duration * $0), inverse: false)
@@ -135,6 +150,7 @@ struct Gallery: ParsableCommand {
         } catch let error as RegistryError {
           failures += 1
           items[index].error = error.description
+          progress.end()  // the bar's line is cleared before a message
           printError("stagehand: error: the gallery shows '\(item.reference)' without pictures: \(error)")
           // A blank row keeps the contact sheet in the page's order.
           contactFrames += ContactSheet.instants.map { _ in FrameStates(.identity, inverse: false) }
@@ -150,18 +166,25 @@ struct Gallery: ParsableCommand {
           columns: columns, rows: max((items.count + blocks - 1) / blocks, 1), cellWidth: width, cellHeight: height,
           background: RGB(24, 24, 28))
       else {
+        progress.end()  // the bar's line is cleared before a message
         printError("stagehand: error: the contact sheet of \(items.count) rows is too large; give a smaller --size")
         throw Exit.failure
       }
       if !contactFrames.isEmpty {
         try RenderJob(scene: scene, frames: contactFrames, threads: threads ?? Render.cores).run(into: sheet)
       }
+      progress.report(done: items.count, total: items.count)
       try WholeFile.writePNG(sheet.frame, to: output + "/contact-sheet.png")
-      try WholeFile.write(page(items, width: width, height: height), to: output + "/index.html")
+      let layout = GalleryLayout(
+        width: width, height: height, blocks: blocks, sheetWidth: sheet.frame.width, sheetHeight: sheet.frame.height,
+        gap: sheet.gap)
+      try WholeFile.write(page(items, layout: layout), to: output + "/index.html")
     } catch let error as RenderError {
+      progress.end()  // the bar's line is cleared before a message
       printError("stagehand: error: \(error)")
       throw Exit.failure
     }
+    progress.end()
     print(
       "\(output)/index.html: \(items.count) styles and presets, \(width)x\(height) at \(fps) fps, "
         + "with contact-sheet.png")

@@ -7,10 +7,15 @@ import StagehandRender
 #endif
 
 extension Render {
-  /// The scene: the container in pixels (a point is a pixel), and the two pictures, read and fitted, or cards.
+  /// The frames' size in pixels: the container's size in points times the display scale, rounded.
+  func pixelSize(bounds: Rect, scale: Double) -> (width: Int, height: Int) {
+    (max(Int((bounds.size.width * scale).rounded()), 1), max(Int((bounds.size.height * scale).rounded()), 1))
+  }
+
+  /// The scene: the container in pixels (a point is `--display-scale` pixels), and the two pictures, read and fitted
+  /// at that size, or cards drawn at it.
   func scene(bounds: Rect) throws(RenderError) -> Scene {
-    let width = max(Int(bounds.size.width.rounded()), 1)
-    let height = max(Int(bounds.size.height.rounded()), 1)
+    let (width, height) = pixelSize(bounds: bounds, scale: options.context.displayScale)
     let background = backgroundColor ?? RGB(24, 24, 28)
     func picture(_ path: String?, card: CardLook) throws(RenderError) -> PixelImage {
       guard let path else {
@@ -41,7 +46,9 @@ extension Render {
         into: try PNGSequenceWriter(pattern: output, overwrite: overwrite), progress: progress.report)
     case .webp:
       try job.run(
-        into: try WebPWriter(path: output, width: width, height: height, fps: fps, createsDirectories: true),
+        into: try WebPWriter(
+          path: output, width: width, height: height, fps: fps, quality: Double(quality ?? 80), lossless: lossless,
+          createsDirectories: true),
         progress: progress.report)
     case .y4m, .rgba:
       let writer = try StreamWriter(
@@ -51,28 +58,39 @@ extension Render {
   }
 }
 
-/// A progress bar on standard error, when it is a terminal and the rendering has taken more than a second.
+/// A progress bar on standard error, when it is a terminal and the work has taken longer than `delay`.
 final class RenderProgress {
   private let start = ContinuousClock.now
   private let enabled = isatty(STDERR_FILENO) == 1
+  private let noun: String
+  private let delay: Duration
   private var shown = false
-  private var lastDrawn = ContinuousClock.now
+  private var lastDrawn: ContinuousClock.Instant?
 
-  /// Shows `done` of `total` frames.
+  /// A bar counting `noun` (frames, by default), shown once the work has taken longer than `delay`.
+  init(noun: String = "frames", delay: Duration = .seconds(1)) {
+    self.noun = noun
+    self.delay = delay
+  }
+
+  /// Shows `done` of `total`.
   func report(done: Int, total: Int) {
     guard enabled else { return }
     let now = ContinuousClock.now
-    guard now - start > .seconds(1), done == total || now - lastDrawn > .milliseconds(100) else { return }
+    guard now - start >= delay else { return }
+    if let lastDrawn, done < total, now - lastDrawn < .milliseconds(100) { return }
     lastDrawn = now
     shown = true
     let width = 30
-    let filled = total > 0 ? done * width / total : width
+    let filled = total > 0 ? min(done, total) * width / total : width
     let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-    writeAll(STDERR_FILENO, "\rstagehand: rendering [\(bar)] \(done)/\(total) frames")
+    let verb = noun == "frames" ? "rendering" : "drawing"
+    writeAll(STDERR_FILENO, "\rstagehand: \(verb) [\(bar)] \(done)/\(total) \(noun)")
   }
 
   /// Clears the bar.
   func end() {
     if shown { writeAll(STDERR_FILENO, "\r\u{1B}[K") }
+    shown = false
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import StagehandAnimation
 import StagehandCatalog
+import StagehandCommandLine
 import StagehandRender
 
 #if canImport(Glibc)
@@ -19,11 +20,17 @@ struct Render: ParsableCommand {
       included, with bilinear filtering and opacity; a layer seen from the back is not drawn. --from is the content \
       the forward animation hides and --to the one it brings in (generated cards A and B when not given); pictures \
       are PNG or JPEG files of at most \(PixelImage.pixelBudget) pixels, scaled to fill the container (--fit: to fit \
-      inside it). Frames are --size pixels: a point is a pixel.
+      inside it). Frames are --size points times --display-scale pixels per point (--size 320x240 \
+      --display-scale 2 gives 640x480 frames, drawn at that size, as on a 2x display), at most \
+      \(Int(CommandLineValues.largestSide)) pixels a side. With reduced motion (--reduce-motion, \
+      \(PresentationOptions.reduceMotionVariable)=1), a style's reduced-motion fallback is rendered instead, and a \
+      warning on standard error says so.
 
       A transition of D seconds gives round(D x fps) frames (at least 2), from its start to its end, both included. \
       The format comes from the output's name (frames/%04d.png, out.webp, out.y4m, out.rgba) or --format; with \
-      '-o -' and --format y4m or rgba the frames go to standard output, e.g. | ffmpeg -i - out.mp4. The output is \
+      '-o -' and --format y4m or rgba the frames go to standard output, e.g. | ffmpeg -i - out.mp4 (x264 and most \
+      video encoders need an even width and height: Y4M of an odd size is written with a warning). An animated WebP \
+      is lossy at --quality 80 unless --lossless. The output is \
       written under a temporary name and renamed when complete: an error, or SIGINT, SIGTERM or SIGHUP (which end the \
       command with the signal's status), leaves nothing behind.
 
@@ -69,6 +76,16 @@ struct Render: ParsableCommand {
     completion: .list(["png", "webp", "y4m", "rgba"]))
   var format: String?
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "WebP: the quality, 0 to 100 (default 80); with --lossless, the effort (higher: smaller, slower).",
+      valueName: "0-100"))
+  var quality: Int?
+
+  @Flag(help: "WebP: lossless (every pixel kept exactly; larger files).")
+  var lossless = false
+
   @Flag(
     help: ArgumentHelp(
       "PNG frames: remove the older frames of the pattern that the new ones do not replace (without it, a pattern "
@@ -92,7 +109,26 @@ struct Render: ParsableCommand {
     if backgroundColor == nil {
       throw ValidationError("--background '\(background)' is not valid; give RRGGBB in hexadecimal, such as 18181c")
     }
+    if let bounds = options.bounds,
+      let scale = CommandLineValues.displayScale(options.presentation.displayScale)
+    {
+      let (width, height) = pixelSize(bounds: bounds, scale: scale)
+      guard max(width, height) <= Int(CommandLineValues.largestSide) else {
+        throw ValidationError(
+          "--size \(options.size) at --display-scale \(options.presentation.displayScale) gives frames of "
+            + "\(width)x\(height) pixels, more than \(Int(CommandLineValues.largestSide)) on a side; give a smaller "
+            + "--size or --display-scale")
+      }
+    }
     let format = try chosenFormat()
+    if let quality, !(0...100).contains(quality) {
+      throw ValidationError("--quality \(quality) is not valid; give 0 to 100 (80 by default)")
+    }
+    if format != .webp, quality != nil || lossless {
+      throw ValidationError(
+        "\(lossless ? "--lossless" : "--quality") applies to WebP output only, not to \(format); leave it out, or "
+          + "write a .webp")
+    }
     if output == "-" && isatty(STDOUT_FILENO) == 1 {
       throw ValidationError(
         "-o - would write \(format) frames, which are binary, to the terminal; redirect standard output to a file "
@@ -153,7 +189,22 @@ struct Render: ParsableCommand {
     let resolved = try resolve(registry, transition)
     // The pictures are read before the plugin is loaded: nothing a plugin does can change what they name.
     let scene = try readScene(bounds: context.bounds)
+    let format = try chosenFormat()
+    if format == .y4m, !scene.width.isMultiple(of: 2) || !scene.height.isMultiple(of: 2) {
+      printError(
+        "stagehand: warning: the frames are \(scene.width)x\(scene.height) pixels, and common video encoders (x264, "
+          + "x265, VP9 in 4:2:0) need an even width and height; give an even --size (or crop, e.g. ffmpeg -vf "
+          + "crop=trunc(iw/2)*2:trunc(ih/2)*2)")
+    }
     do {
+      // With reduced motion, the registry plays the style's fallback instead: say so, since the frames show it.
+      let played = try registry.played(transition, in: context)
+      if played != transition {
+        printError(
+          "stagehand: warning: reduced motion is on, so this renders \(played.style), the reduced-motion fallback of "
+            + "\(resolved.name), instead of \(resolved.name) (unset \(PresentationOptions.reduceMotionVariable) and "
+            + "leave out --reduce-motion to render \(resolved.name))")
+      }
       var plays: [(Animation, Bool)] = []
       if !inverse { plays.append((try registry.forward(transition, in: context), false)) }
       if inverse || both { plays.append((try registry.inverse(transition, in: context), true)) }
@@ -169,11 +220,10 @@ struct Render: ParsableCommand {
     } catch let error as RegistryError {
       throw Exit.report(error)
     }
-    let job: RenderJob
-    do {
-      job = RenderJob(scene: scene, frames: frames, threads: threads ?? Self.cores)
-      try write(job, format: try chosenFormat())
-    } catch let error as RenderError {
+    let job = RenderJob(scene: scene, frames: frames, threads: threads ?? Self.cores)
+    do throws(RenderError) {
+      try write(job, format: format)
+    } catch {
       printError("stagehand: error: \(error)")
       throw Exit.failure
     }

@@ -87,12 +87,16 @@ struct ExportCommandTests {
     let sheet = try #require(IndependentDecoders.readPNG(output + "/contact-sheet.png"))
     #expect(sheet.width == 3 * (64 + 4) + 4 && sheet.height == items * (48 + 4) + 4)
     let html = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
-    #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"))
+    // Self-contained: its one script is inline, and nothing comes from the network.
+    #expect(!html.contains("<script src") && !html.contains("http://") && !html.contains("https://"))
     #expect(html.contains("org.example.zoom"), "the third-party example plugin is in the gallery")
     // Plugin, parameters and their values, duration and flags.
     #expect(html.contains("plugin Flip (org.stagehand.flip 1.0.0)"))
     #expect(html.contains("duration 0.6 s; flags: 3D"))
-    #expect(html.contains("<tr><td>camera-distance</td><td>4 extents</td>"))
+    #expect(
+      html.contains(
+        "<tr><td>camera-distance</td><td>a number from 1 to 100 (extents)</td><td>4 extents</td></tr>"))
+    #expect(html.contains("<code>axis=horizontal camera-distance=4</code>"), "flip-horizontally's values")
     #expect(html.contains("src=\"org.stagehand.flip_flip.inverse.webp\""))
   }
 }

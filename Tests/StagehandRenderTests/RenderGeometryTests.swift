@@ -193,19 +193,24 @@ struct RenderGeometryTests {
       // One 8-bit step, plus 2 levels per pixel times the position's error: pixman's bilinear weights have 1/128 pixel
       // steps, and a layer turned about a slanted axis is drawn in affine pieces within 1/32 pixel.
       let tolerance = 1 + 2 * (1.0 / 128 + LayerPlacementTolerance.pieces)
+      // Solve m * (u, v, 1) = s * (px, py, 1) for the layer point (u, v) drawn at frame point (px, py).
+      func layerPoint(_ px: Double, _ py: Double) -> (u: Double, v: Double) {
+        let a = [
+          [m[0][0] - px * m[2][0], m[0][1] - px * m[2][1]], [m[1][0] - py * m[2][0], m[1][1] - py * m[2][1]],
+        ]
+        let b = [px * m[2][2] - m[0][2], py * m[2][2] - m[1][2]]
+        let det = a[0][0] * a[1][1] - a[0][1] * a[1][0]
+        return ((b[0] * a[1][1] - a[0][1] * b[1]) / det, (a[0][0] * b[1] - b[0] * a[1][0]) / det)
+      }
       var checked = 0
       for y in 0..<48 {
         for x in 0..<64 {
-          let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
-          // Solve m * (u, v, 1) = s * (px, py, 1) for the layer point (u, v).
-          let a = [
-            [m[0][0] - px * m[2][0], m[0][1] - px * m[2][1]], [m[1][0] - py * m[2][0], m[1][1] - py * m[2][1]],
-          ]
-          let b = [px * m[2][2] - m[0][2], py * m[2][2] - m[1][2]]
-          let det = a[0][0] * a[1][1] - a[0][1] * a[1][0]
-          let u = (b[0] * a[1][1] - a[0][1] * b[1]) / det
-          let v = (a[0][0] * b[1] - b[0] * a[1][0]) / det
+          let (u, v) = layerPoint(Double(x) + 0.5, Double(y) + 0.5)
           guard u > 1.5, u < 62.5, v > 1.5, v < 46.5 else { continue }
+          // The whole pixel lies on the layer (an edge pixel is antialiased by the part the layer covers): its
+          // corners do, and the layer's quad is convex.
+          let corners = [(0.0, 0.0), (1, 0), (0, 1), (1, 1)].map { layerPoint(Double(x) + $0.0, Double(y) + $0.1) }
+          guard corners.allSatisfy({ $0.u > 0 && $0.u < 64 && $0.v > 0 && $0.v < 48 }) else { continue }
           let pixel = frame[x, y]
           #expect(abs(Double(pixel.r) - 2 * (u - 0.5)) <= tolerance, "(\(x), \(y)) at \(angle) rad: red")
           #expect(abs(Double(pixel.g) - 2 * (v - 0.5)) <= tolerance, "(\(x), \(y)) at \(angle) rad: green")
