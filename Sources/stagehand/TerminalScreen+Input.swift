@@ -12,7 +12,38 @@ import Synchronization
 /// The terminal settings of standard input before the screen took it, put back when it is left, on a signal, and
 /// before the process stops; only touched while the signal handlers that read them are not installed, or from those
 /// handlers.
-nonisolated(unsafe) private var savedInput = termios()
+///
+/// Raw memory larger than any `struct termios`, not a Swift `termios`: Swift imports glibc's struct as 57 bytes while
+/// `tcgetattr` writes 60 (AddressSanitizer caught the overflow of a Swift global).
+nonisolated(unsafe) private let savedInput = TerminalSettings()
+/// The settings the screen gives standard input: `savedInput` without echo and line buffering.
+nonisolated(unsafe) private let rawInput = TerminalSettings()
+
+/// Room for one `struct termios`, with the C library's size and more.
+private final class TerminalSettings: @unchecked Sendable {
+  /// The settings, in memory of 256 bytes.
+  let pointer: UnsafeMutablePointer<termios>
+
+  init() {
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 16)
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: 256)
+    pointer = raw.bindMemory(to: termios.self, capacity: 1)
+  }
+
+  /// Copies `other`'s 256 bytes (async-signal-safe).
+  func copy(from other: TerminalSettings) {
+    _ = memcpy(UnsafeMutableRawPointer(pointer), UnsafeRawPointer(other.pointer), 256)
+  }
+
+  /// Turns echo and line buffering off, so that reads return at once (async-signal-safe).
+  func makeRaw() {
+    pointer.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    withUnsafeMutableBytes(of: &pointer.pointee.c_cc) { cc in
+      cc[Int(VMIN)] = 0
+      cc[Int(VTIME)] = 0
+    }
+  }
+}
 /// Whether `savedInput` holds settings to put back (standard input is a terminal and was changed).
 private let inputChanged = Atomic<Bool>(false)
 
@@ -30,21 +61,19 @@ func writeStatic(_ text: StaticString) {
 
 /// Standard input without echo and without line buffering (reads return at once), signals kept (Ctrl-C, Ctrl-Z).
 func takeKeyboard() {
-  guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &savedInput) == 0 else { return }
-  var raw = savedInput
-  raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-  withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-    cc[Int(VMIN)] = 0
-    cc[Int(VTIME)] = 0
+  guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, savedInput.pointer) == 0 else { return }
+  rawInput.copy(from: savedInput)
+  rawInput.makeRaw()
+  if tcsetattr(STDIN_FILENO, TCSANOW, rawInput.pointer) == 0 {
+    inputChanged.store(true, ordering: .sequentiallyConsistent)
   }
-  if tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 { inputChanged.store(true, ordering: .sequentiallyConsistent) }
 }
 
 /// Drops what was typed and not read, then puts standard input back as it was (async-signal-safe).
 func releaseKeyboard() {
   guard inputChanged.load(ordering: .sequentiallyConsistent) else { return }
   _ = tcflush(STDIN_FILENO, TCIFLUSH)
-  _ = tcsetattr(STDIN_FILENO, TCSANOW, &savedInput)
+  _ = tcsetattr(STDIN_FILENO, TCSANOW, savedInput.pointer)
 }
 
 /// SIGTSTP (Ctrl-Z): puts the terminal back, stops the process as the default action would, and once continued
@@ -67,13 +96,7 @@ func suspend(_ signal: Int32) {
   action.sa_flags = SA_RESTART
   _ = sigaction(SIGTSTP, &action, nil)
   if inputChanged.load(ordering: .sequentiallyConsistent) {
-    var raw = savedInput
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-      cc[Int(VMIN)] = 0
-      cc[Int(VTIME)] = 0
-    }
-    _ = tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, rawInput.pointer)
   }
   writeStatic(enterSequence)
   redrawNeeded.store(true, ordering: .relaxed)
