@@ -128,6 +128,14 @@ public final class FrameRenderer {
 
   /// Composites one layer's picture where `placement` puts it: `upright` gives the picture, `turnedSource` the picture
   /// turned by 90 degrees, for a layer turned about a vertical axis; each is asked for only when it is drawn from.
+  /// A solid mask of `alpha` (1/255 steps) for a layer drawn with less than full opacity; nil for an opaque one. The
+  /// caller unreferences it.
+  private static func opacityMask(_ alpha: UInt8) -> OpaquePointer? {
+    guard alpha < 255 else { return nil }
+    var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(alpha) * 257)
+    return pixman_image_create_solid_fill(&color)
+  }
+
   private func composite(
     _ upright: () -> OpaquePointer?, _ placement: LayerPlacement, turnedSource: () -> OpaquePointer?,
     into target: Frame, operation: pixman_op_t, exactEdges: Bool
@@ -136,11 +144,7 @@ public final class FrameRenderer {
     if placement.isPixelAligned {
       // On the pixel grid: every pixel is covered whole or not at all, and only the opacity masks the picture.
       guard let source = upright() else { return }
-      var mask: OpaquePointer?
-      if placement.alpha < 255 {
-        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(placement.alpha) * 257)
-        mask = pixman_image_create_solid_fill(&color)
-      }
+      let mask = Self.opacityMask(placement.alpha)
       defer { if let mask { pixman_image_unref(mask) } }
       pixman_image_set_transform(source, nil)
       pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
@@ -153,11 +157,7 @@ public final class FrameRenderer {
       // Moved by a fraction of a pixel at its own size: the filter, fading the picture into the transparent pixels
       // outside it, gives each edge pixel exactly the part of it the layer covers, on pixman's fast paths.
       guard let source = upright() else { return }
-      var mask: OpaquePointer?
-      if placement.alpha < 255 {
-        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(placement.alpha) * 257)
-        mask = pixman_image_create_solid_fill(&color)
-      }
+      let mask = Self.opacityMask(placement.alpha)
       defer { if let mask { pixman_image_unref(mask) } }
       var transform = placement.pixmanTransform
       pixman_image_set_transform(source, &transform)

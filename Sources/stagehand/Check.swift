@@ -62,12 +62,7 @@ struct Check: ParsableCommand {
 
   func run() throws {
     let options = RegistryOptions.standard(environment: ProcessEnvironment.current)
-    guard let scanner = options.scanner else {
-      printError(
-        "stagehand: error: the validator needs stagehand-scanner, which was not found next to the executable; install it "
-          + "there or set STAGEHAND_SCANNER to its absolute path")
-      throw ExitCode(1)
-    }
+    let scanner = try requiredScanner(options, for: "the validator")
     var checker = IsolatedCheck(executable: scanner)
     if let (_, text) = timeLimit, let seconds = ScanTimeout.parse(text) { checker.timeout = seconds }
     var paths: [String] = []

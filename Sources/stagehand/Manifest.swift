@@ -29,12 +29,7 @@ struct Manifest: ParsableCommand {
 
   func run() throws {
     let options = RegistryOptions.standard(environment: ProcessEnvironment.current)
-    guard let executable = options.scanner else {
-      printError(
-        "stagehand: error: manifest reads libraries through stagehand-scanner, which was not found next to the "
-          + "executable; install it there or set STAGEHAND_SCANNER to its absolute path")
-      throw ExitCode(1)
-    }
+    let executable = try requiredScanner(options, for: "manifest")
     var scanner = PluginScanner(executable: executable, timeout: options.scanTimeout)
     scanner.arguments = options.scannerArguments
     // A name without a slash means a file in the current directory, never one the loader's search finds.

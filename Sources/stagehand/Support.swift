@@ -307,3 +307,15 @@ extension String {
     utf8.allSatisfy { $0 < 0x80 } ? utf8.count : count
   }
 }
+
+/// The scanner executable of `options`, or an error exit naming what needs it (`the validator`, `manifest`) and how to
+/// provide it.
+func requiredScanner(_ options: RegistryOptions, for what: String) throws -> String {
+  guard let scanner = options.scanner else {
+    printError(
+      "stagehand: error: \(what) needs stagehand-scanner, which was not found next to the executable; install it "
+        + "there or set STAGEHAND_SCANNER to its absolute path")
+    throw ExitCode(1)
+  }
+  return scanner
+}
