@@ -18,14 +18,7 @@ struct NamePrecedenceTests {
       try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
       _ = try CFixture.compile(
         HostileSources.plugin, into: plugins, name: "libthird-push.so", flags: ["-DSTYLE_NAME=\"push\""])
-      let cache = root.appendingPathComponent("cache/stagehand")
-      try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-      try FileManager.default.copyItem(
-        atPath: try ScannedBundledCache.path(), toPath: cache.appendingPathComponent("registry.cache").path)
-      var environment = cleanEnvironment
-      environment["STAGEHAND_PLUGIN_PATH"] = plugins.path
-      environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
-      self.environment = environment
+      environment = try environmentWithBundledScanned(cacheUnder: root, pluginPath: plugins.path)
     }
 
     func stagehand(_ arguments: [String]) throws -> ProcessResult {

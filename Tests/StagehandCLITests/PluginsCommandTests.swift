@@ -15,6 +15,16 @@ func environment(cacheUnder root: URL, pluginPath: String? = nil) -> [String: St
   return environment
 }
 
+/// The same, with a cache that starts as a copy of the one that knows the bundled libraries already, so that a
+/// command scans only the libraries of `pluginPath`.
+func environmentWithBundledScanned(cacheUnder root: URL, pluginPath: String) throws -> [String: String] {
+  let cache = root.appendingPathComponent("cache/stagehand")
+  try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+  try FileManager.default.copyItem(
+    atPath: try ScannedBundledCache.path(), toPath: cache.appendingPathComponent("registry.cache").path)
+  return environment(cacheUnder: root, pluginPath: pluginPath)
+}
+
 @Suite("stagehand plugins and scan, and the cache they keep")
 struct PluginsCommandTests {
   @Test("plugins lists every bundled library as ok, with its id, version and path")

@@ -20,12 +20,7 @@ struct ScanMarkTests {
       try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
       library = try CFixture.compile(
         HostileSources.plugin, into: plugins, name: "libstuck.so", flags: ["-DHOSTILE_ENTRY_LOOP"])
-      try FileManager.default.createDirectory(atPath: root.path + "/cache/stagehand", withIntermediateDirectories: true)
-      try FileManager.default.copyItem(
-        atPath: try ScannedBundledCache.path(), toPath: root.path + "/cache/stagehand/registry.cache")
-      var environment = cleanEnvironment
-      environment["STAGEHAND_PLUGIN_PATH"] = plugins.path
-      environment["XDG_CACHE_HOME"] = root.path + "/cache"
+      var environment = try environmentWithBundledScanned(cacheUnder: root, pluginPath: plugins.path)
       // Long enough that the scan is still under way when the test ends the command.
       environment["STAGEHAND_SCAN_TIMEOUT"] = "600"
       self.environment = environment
