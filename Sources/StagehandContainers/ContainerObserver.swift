@@ -119,14 +119,21 @@ public struct PresentedLayer {
   public var content: any Content
   /// The state of its layer now.
   public var state: LayerState
+  /// The state of the container's stage now.
+  public var stage: LayerState
+  /// The container's (or the slot's) bounds.
+  public var bounds: Rect
+
   /// The layer ready to draw: its transform with the container's stage, its quad on the screen, whether it faces
-  /// the viewer, its opacity and its clip (see `DrawnLayer` in StagehandAnimation).
-  public var drawn: DrawnLayer
+  /// the viewer, its opacity and its clip (see `DrawnLayer` in StagehandAnimation). Worked out when asked for, so
+  /// that listing the layers costs nothing more.
+  public var drawn: DrawnLayer { DrawnLayer(state, stage: stage, bounds: bounds) }
 
   /// The layer of `content` in `state`, on a stage in `stage`, in a container of `bounds`.
   public init(content: any Content, state: LayerState, stage: LayerState, bounds: Rect) {
     self.content = content
     self.state = state
-    drawn = DrawnLayer(state, stage: stage, bounds: bounds)
+    self.stage = stage
+    self.bounds = bounds
   }
 }
