@@ -102,7 +102,7 @@ extension ParameterInfo {
     switch value {
     case .label(let i): labels.indices.contains(Int(i)) ? labels[Int(i)] : String(i)
     case .int(let i): String(i)
-    case .double(let d): d.shortText
+    case .double(let d): d.plainText
     case .bool(let b): String(b)
     }
   }
@@ -113,9 +113,43 @@ extension Character {
 }
 
 extension Double {
-  /// The number without a trailing `.0` when it is integral.
+  /// The number as a user types it: a plain decimal in the grammar of `DecimalNumber` (no exponent, no trailing
+  /// `.0`), with the fewest significant digits that read back as the same value. Not finite: Swift's description.
+  public var plainText: String {
+    guard isFinite else { return description }
+    guard self != 0 else { return "0" }
+    // Swift's description holds the shortest digits that read back: "-2.1474836477483648e+18", "1e-07", "0.5".
+    var text = Substring(abs(self).description)
+    var exponent = 0
+    if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      exponent = Int(text[text.index(after: e)...]) ?? 0
+      text = text[..<e]
+    }
+    let point = text.firstIndex(of: ".") ?? text.endIndex
+    var digits = Array(text[..<point].utf8) + Array(text[point...].utf8.dropFirst())
+    var pointAt = text.utf8.distance(from: text.startIndex, to: point) + exponent
+    while digits.first == UInt8(ascii: "0") {
+      digits.removeFirst()
+      pointAt -= 1
+    }
+    while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+    let zero = UInt8(ascii: "0")
+    var plain: [UInt8]
+    if pointAt <= 0 {
+      plain = Array("0.".utf8) + Array(repeating: zero, count: -pointAt) + digits
+    } else if pointAt >= digits.count {
+      plain = digits + Array(repeating: zero, count: pointAt - digits.count)
+    } else {
+      plain = Array(digits[..<pointAt]) + [UInt8(ascii: ".")] + Array(digits[pointAt...])
+    }
+    if self < 0 { plain.insert(UInt8(ascii: "-"), at: 0) }
+    return String(decoding: plain, as: UTF8.self)
+  }
+
+  /// The number for a message: `plainText` when it is short, else Swift's description (`1e+300`).
   var shortText: String {
-    self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+    let plain = plainText
+    return plain.utf8.count <= 24 ? plain : description
   }
 }
 
@@ -124,8 +158,9 @@ extension Double {
 /// `5.`); a leading '-' only where negative values exist (`signed`); no '+', exponent, hexadecimal, infinity or NaN;
 /// at most `longest` bytes.
 public enum DecimalNumber {
-  /// The longest decimal number, in bytes.
-  public static let longest = 32
+  /// The longest decimal number, in bytes: enough for the plain decimal of every finite `Double`
+  /// (`Double.plainText`), so that every value the host shows reads back.
+  public static let longest = 340
 
   /// The grammar, in words, for error messages.
   public static let rule = "write digits with at most one '.', such as 0.5, .5 or 2; no exponent"
