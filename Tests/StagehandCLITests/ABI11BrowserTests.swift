@@ -63,19 +63,18 @@ struct ABI11BrowserTests {
     for quarter in 0...4 {
       renders[quarter] = try #require(IndependentDecoders.readPNG(directory.path + "/r/000\(quarter + 1).png"))
     }
+    let instants = test.instants.map { (Double($0) / 4).description }
+    let pictures = try Browser.exportedPictures(
+      instants.map { [test.style, "--size", size, "--duration", "1", "--at", $0] + direction }, in: directory.path,
+      width: Self.width, height: Self.height, environment: environment)
     var shots: [Int: DecodedPicture] = [:]
-    for quarter in test.instants {
-      let instant = (Double(quarter) / 4).description
-      let picture = try Browser.exportedPicture(
-        [test.style, "--size", size, "--duration", "1", "--at", instant] + direction,
-        page: directory.path + "/\(quarter).html", shot: directory.path + "/\(quarter).png", width: Self.width,
-        height: Self.height, environment: environment)
-      shots[quarter] = picture
-      let error = picture.meanDifference(from: renders[quarter]!)
+    for (index, quarter) in test.instants.enumerated() {
+      shots[quarter] = pictures[index]
+      let error = pictures[index].meanDifference(from: renders[quarter]!)
       print(
-        "browser comparison: \(test.style)\(test.inverse ? " inverse" : "") at \(instant) s of 1 s: mean error \(error) / 255"
+        "browser comparison: \(test.style)\(test.inverse ? " inverse" : "") at \(instants[index]) s of 1 s: mean error \(error) / 255"
       )
-      #expect(error <= CSSExportBrowserTests.meanTolerance, "\(test) at \(instant): mean error \(error)")
+      #expect(error <= CSSExportBrowserTests.meanTolerance, "\(test) at \(instants[index]): mean error \(error)")
     }
     // The comparison tells the instants apart: each screenshot is closer to its own frame than to the others that
     // differ from it.

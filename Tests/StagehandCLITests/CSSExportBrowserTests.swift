@@ -47,15 +47,12 @@ struct CSSExportBrowserTests {
     for frame in 2...4 {
       renders.append(try #require(IndependentDecoders.readPNG(directory.path + "/render/000\(frame).png")))
     }
-    var shots: [DecodedPicture] = []
-    for (index, instant) in ["0.25", "0.5", "0.75"].enumerated() {
-      let picture = try Browser.exportedPicture(
-        [style, "--size", size, "--duration", "1", "--at", instant] + timing,
-        page: directory.path + "/\(style)-\(instant).html",
-        shot: directory.path + "/\(style)-\(instant).png", width: Self.width, height: Self.height,
-        environment: cleanEnvironment)
-      shots.append(picture)
-      let error = picture.meanDifference(from: renders[index])
+    let instants = ["0.25", "0.5", "0.75"]
+    let shots = try Browser.exportedPictures(
+      instants.map { [style, "--size", size, "--duration", "1", "--at", $0] + timing }, in: directory.path,
+      width: Self.width, height: Self.height, environment: cleanEnvironment)
+    for (index, instant) in instants.enumerated() {
+      let error = shots[index].meanDifference(from: renders[index])
       print("browser comparison: \(style) \(timing) at \(instant) s of 1 s: mean error \(error) / 255 per channel")
       #expect(error <= Self.meanTolerance, "\(style) at \(instant): mean error \(error)")
     }

@@ -24,6 +24,18 @@ public struct DecodedPicture: Equatable, Sendable {
     return zip(rgba, other.rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
   }
 
+  /// The rectangle of `width` x `height` pixels at (`x`, `y`), which must lie inside the picture; pixels outside it are
+  /// transparent black.
+  public func cropped(x: Int, y: Int, width: Int, height: Int) -> DecodedPicture {
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    for row in 0..<height where y + row < self.height {
+      let count = max(0, min(width, self.width - x)) * 4
+      let source = ((y + row) * self.width + x) * 4
+      pixels.replaceSubrange(row * width * 4..<row * width * 4 + count, with: rgba[source..<source + count])
+    }
+    return DecodedPicture(width: width, height: height, rgba: pixels)
+  }
+
   /// The mean absolute difference of the channels from `other`'s, in 1/255 steps.
   public func meanDifference(from other: DecodedPicture) -> Double {
     guard width == other.width, height == other.height, !rgba.isEmpty else { return .infinity }
