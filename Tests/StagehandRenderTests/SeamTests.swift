@@ -12,13 +12,13 @@ struct SeamTests {
   static let bounds = Rect(x: 0, y: 0, width: 97, height: 61)
   static let white = PixelImage(width: 97, height: 61, rgba: [UInt8](repeating: 255, count: 97 * 61 * 4))!
 
-  /// Whether `point` lies in the convex `quad` (or on its edge); the quad turns clockwise on screen.
-  static func contains(_ quad: Quad, _ point: (x: Double, y: Double)) -> Bool {
-    let c = quad.corners
-    return (0..<4).allSatisfy { i in
-      let (a, b) = (c[i], c[(i + 1) % 4])
-      return (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x) >= -1e-9
+  /// Whether `point` lies in the convex quad with `corners` (or on its edge); the quad turns clockwise on screen.
+  static func contains(_ corners: [(x: Double, y: Double)], _ point: (x: Double, y: Double)) -> Bool {
+    for i in 0..<4 {
+      let (a, b) = (corners[i], corners[(i + 1) % 4])
+      if (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x) < -1e-9 { return false }
     }
+    return true
   }
 
   @Test(
@@ -36,23 +36,29 @@ struct SeamTests {
     let frame = try #require(Frame(width: 97, height: 61))
     FrameRenderer(scene: scene).draw(FrameStates(states, inverse: false), into: frame)
     let quads = [LayerID.appearing, .disappearing].compactMap { states.projectedCorners(of: $0, in: Self.bounds) }
+    try #require(quads.count == 2, "both layers are drawn at \(fraction)")
+    let (first, second) = (quads[0].corners.map { (x: $0.x, y: $0.y) }, quads[1].corners.map { (x: $0.x, y: $0.y) })
     var (covered, shared, darkest) = (0, 0, 255 as UInt8)
     for y in 0..<61 {
       for x in 0..<97 {
         // Points across the pixel, its corners included: each must lie in one of the layers.
-        var points: [(x: Double, y: Double)] = []
+        var (everyPointCovered, wholeInFirst, wholeInSecond) = (true, true, true)
         for i in 0...4 {
-          for j in 0...4 { points.append((x: Double(x) + Double(i) / 4, y: Double(y) + Double(j) / 4)) }
+          for j in 0...4 {
+            let point = (x: Double(x) + Double(i) / 4, y: Double(y) + Double(j) / 4)
+            let (inFirst, inSecond) = (Self.contains(first, point), Self.contains(second, point))
+            everyPointCovered = everyPointCovered && (inFirst || inSecond)
+            wholeInFirst = wholeInFirst && inFirst
+            wholeInSecond = wholeInSecond && inSecond
+          }
         }
-        let inside = points.map { point in quads.map { Self.contains($0, point) } }
-        guard inside.allSatisfy({ $0.contains(true) }) else { continue }
+        guard everyPointCovered else { continue }
         covered += 1
         // A pixel that no single layer covers whole lies on the line the two share.
-        if !quads.indices.contains(where: { q in inside.allSatisfy { $0[q] } }) { shared += 1 }
+        if !wholeInFirst && !wholeInSecond { shared += 1 }
         darkest = min(darkest, frame[x, y].r, frame[x, y].g, frame[x, y].b)
       }
     }
-    #expect(quads.count == 2, "both layers are drawn at \(fraction)")
     #expect(shared > 0, "the layers share pixels at \(fraction) (else this checks nothing)")
     #expect(darkest >= 254, "\(name) at \(fraction): \(covered) pixels covered, \(shared) of them shared")
   }
