@@ -6,18 +6,23 @@ import Testing
 /// it into frames or keyframes refuses it by its length, and none traps converting it to a count.
 @Suite("A style that lasts 1e300 s")
 struct LongStyleTests {
-  /// A directory with the endless library, and an environment that finds it.
-  static func sandbox(_ label: String) throws -> (URL, [String: String]) {
-    let root = try CFixture.temporaryDirectory(label)
+  /// The endless library, compiled once per test run into a directory removed at exit.
+  static let plugins: Result<URL, Error> = Result {
+    let directory = try CFixture.temporaryDirectory("long-plugins")
+    atexit { try? FileManager.default.removeItem(at: LongStyleTests.plugins.get()) }
     let source = HostileSources.plugin.replacingOccurrences(
       of: "host->begin_step(builder, 0.3, SH_CURVE_EASE_IN_OUT)",
       with: "host->begin_step(builder, 1e300, SH_CURVE_LINEAR)"
     ).replacingOccurrences(of: ".default_duration = 0.3,", with: ".default_duration = 1e300,")
-    let plugins = root.appendingPathComponent("plugins")
-    try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-    try CFixture.compile(source, into: plugins, name: "libendless.so")
+    try CFixture.compile(source, into: directory, name: "libendless.so")
+    return directory
+  }
+
+  /// A directory of a test's own, and an environment that finds the endless library, with a cache in that directory.
+  static func sandbox(_ label: String) throws -> (URL, [String: String]) {
+    let root = try CFixture.temporaryDirectory(label)
     var environment = cleanEnvironment
-    environment["STAGEHAND_PLUGIN_PATH"] = plugins.path
+    environment["STAGEHAND_PLUGIN_PATH"] = try plugins.get().path
     environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
     return (root, environment)
   }
@@ -44,7 +49,8 @@ struct LongStyleTests {
     let (root, environment) = try Self.sandbox("long-gallery")
     defer { try? FileManager.default.removeItem(at: root) }
     let output = root.appendingPathComponent("gallery").path
-    let result = try runStagehand(["gallery", "-o", output], environment: environment)
+    // The smallest pictures, one frame a second: what is checked is the refusal, not the pictures.
+    let result = try runStagehand(["gallery", "-o", output, "--size", "16x16", "--fps", "1"], environment: environment)
     #expect(result.status == 1)
     #expect(result.standardError.contains("it lasts 1e+300 s, longer than the 600 s a gallery shows"))
     #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
