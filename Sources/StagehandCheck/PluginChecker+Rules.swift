@@ -99,13 +99,27 @@ extension PluginChecker {
           .warning, section: 10, style: style.name,
           "it sets SH_STYLE_USES_3D, but none of its builds uses the third dimension; clear it"))
     }
+    // An animation that changes nothing looks like its inverse too; it is reported for what it is, and SYMMETRIC
+    // is not suggested for it.
+    // A style with no parameters may change nothing on purpose (a cut); one with parameters that changes nothing
+    // in any build most likely reads them wrong.
+    let still = !pairs.isEmpty && pairs.allSatisfy { Self.changesNothing($0.forward) }
+    let reportedStill = still && !style.parameters.isEmpty
+    if reportedStill {
+      add(
+        CheckFinding(
+          .warning, section: 9, style: style.name,
+          "its forward animation changes nothing visible in any build (every layer keeps its state from start to "
+            + "end); a transition shows a change. Does the builder take each parameter as its declared type? (one "
+            + "that takes a float or an integer for a double reads something else: section 13)"))
+    }
     let symmetric = pairs.allSatisfy { Self.looksTheSame($0.forward, $0.inverse) }
     if style.isSymmetric && !symmetric {
       add(
         CheckFinding(
           .error, section: 10, style: style.name,
           "it sets SH_STYLE_SYMMETRIC, but its inverse does not look like its forward animation; clear it"))
-    } else if symmetric && !style.isSymmetric {
+    } else if symmetric && !style.isSymmetric && !still {
       add(
         CheckFinding(
           .warning, section: 10, style: style.name,
@@ -115,10 +129,30 @@ extension PluginChecker {
 
   /// Whether two animations have the same duration and the same layer states (transform, visible opacity and clip),
   /// and the same visible backdrop, at the start, at each quarter and at the end, within a millionth of a point or
-  /// of a unit. The draw order is not compared: a forward animation shows its appearing content on top, its inverse
-  /// the leaving one.
-  static func looksTheSame(_ a: Animation, _ b: Animation) -> Bool {
+  /// of a unit (`statesLookTheSame`). The draw order is compared only when `drawOrder`: a forward animation shows
+  /// its appearing content on top, its inverse the leaving one.
+  static func looksTheSame(_ a: Animation, _ b: Animation, drawOrder: Bool = false) -> Bool {
     guard abs(a.duration - b.duration) <= 1e-9 * max(1, a.duration) else { return false }
+    return [0, 0.25, 0.5, 0.75, 1.0].allSatisfy { fraction in
+      let (x, y) = (a.sample(at: a.duration * fraction), b.sample(at: b.duration * fraction))
+      return (!drawOrder || x.onTop == y.onTop) && statesLookTheSame(x, y)
+    }
+  }
+
+  /// Whether an animation shows no change: at each quarter and at the end, every layer and the backdrop look as at
+  /// the start (`statesLookTheSame`), in the same draw order.
+  static func changesNothing(_ animation: Animation) -> Bool {
+    let start = animation.sample(at: 0)
+    return [0.25, 0.5, 0.75, 1.0].allSatisfy { fraction in
+      let states = animation.sample(at: animation.duration * fraction)
+      return states.onTop == start.onTop && statesLookTheSame(states, start)
+    }
+  }
+
+  /// Whether two sets of layer states look the same: each layer's transform, perspective, visible opacity and clip, and the
+  /// visible backdrop, within a millionth of a point or of a unit (relative to the numbers when they are larger than
+  /// 1). The draw order is not compared.
+  static func statesLookTheSame(_ x: LayerStates, _ y: LayerStates) -> Bool {
     func near(_ x: [Double], _ y: [Double]) -> Bool {
       zip(x, y).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($0), abs($1)) }
     }
@@ -133,19 +167,15 @@ extension PluginChecker {
       let v = b.visible
       return [v.red * v.opacity, v.green * v.opacity, v.blue * v.opacity, v.opacity]
     }
-    for fraction in [0, 0.25, 0.5, 0.75, 1.0] {
-      let time = a.duration * fraction
-      let (x, y) = (a.sample(at: time), b.sample(at: time))
-      guard near(numbers(x.backdrop), numbers(y.backdrop)) else { return false }
-      for layer in LayerID.allCases
-      where !Self.close(x[layer].transform(in: unit), y[layer].transform(in: unit))
-        || abs(x[layer].visibleOpacity - y[layer].visibleOpacity) > 1e-6
-        || !near(numbers(x[layer].clip), numbers(y[layer].clip))
-      {
-        return false
-      }
+    // A perspective is 1 / the camera distance in points, far below 1: compared relative to itself.
+    func samePerspective(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(abs(a), abs(b)) }
+    guard near(numbers(x.backdrop), numbers(y.backdrop)) else { return false }
+    return LayerID.allCases.allSatisfy { layer in
+      Self.close(x[layer].transform(in: unit), y[layer].transform(in: unit))
+        && abs(x[layer].visibleOpacity - y[layer].visibleOpacity) <= 1e-6
+        && samePerspective(x[layer].perspective, y[layer].perspective)
+        && near(numbers(x[layer].clip), numbers(y[layer].clip))
     }
-    return true
   }
 
   private static let unit = Rect(x: 0, y: 0, width: 1, height: 1)

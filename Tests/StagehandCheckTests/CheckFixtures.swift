@@ -12,6 +12,9 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case truncatedAngle = "TRUNCATED_ANGLE"
   /// The builder takes `float` for the double `angle`: it reads garbage, the same for every value.
   case floatAngle = "FLOAT_ANGLE"
+  /// The builder takes `float` for the double `angle` and only turns by it: it reads the low half of the double,
+  /// 0 for 0, 45 and 90 and a tiny number for the default 0.3, so the style changes nothing visible.
+  case floatOnly = "FLOAT_ONLY"
   /// Rotates about the y axis without SH_STYLE_USES_3D.
   case missing3D = "MISSING_3D"
   /// Sets SH_STYLE_SYMMETRIC, although its inverse turns the other way.
@@ -62,7 +65,7 @@ enum CheckFixture: String, CaseIterable, Sendable {
 
     #if defined(BREAK_INTEGER_ANGLE)
     typedef int32_t angle_t;
-    #elif defined(BREAK_FLOAT_ANGLE)
+    #elif defined(BREAK_FLOAT_ANGLE) || defined(BREAK_FLOAT_ONLY)
     typedef float angle_t;
     #else
     typedef double angle_t;
@@ -94,7 +97,9 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #else
         TRY(host->rotate(builder, SH_LAYER_DISAPPEARING, radians, 0, 0, 1));
     #endif
+    #if !defined(BREAK_FLOAT_ONLY)
         TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+    #endif
         return SH_OK;
     }
 
@@ -109,7 +114,11 @@ enum CheckFixture: String, CaseIterable, Sendable {
 
     static const sh_parameter parameters[] = {{
         .struct_size = sizeof(sh_parameter), .symbol = "angle", .type = SH_PARAM_DOUBLE,
+    #if defined(BREAK_FLOAT_ONLY)
+        .minimum = 0, .maximum = 90, .default_value = 0.3, .unit = "degrees",
+    #else
         .minimum = 0, .maximum = 90, .default_value = 30, .unit = "degrees",
+    #endif
     #if defined(BREAK_EMPTY_TEXTS)
         .description = "",
     #else

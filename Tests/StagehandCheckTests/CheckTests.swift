@@ -30,6 +30,8 @@ struct CheckTests {
     (.integerAngle, .error, 7, ["two builds", "differ", "int32_t or a float for a double"]),
     (.truncatedAngle, .warning, 13, ["seems to take an integer", "angle"]),
     (.floatAngle, .warning, 12, ["no effect", "take this parameter as a double"]),
+    (.floatOnly, .warning, 12, ["no effect", "take this parameter as a double"]),
+    (.floatOnly, .warning, 9, ["changes nothing visible", "float or an integer for a double"]),
     (.missing3D, .error, 10, ["does not set SH_STYLE_USES_3D"]),
     (.falseSymmetric, .error, 10, ["sets SH_STYLE_SYMMETRIC"]),
     (.wrongDuration, .warning, 12, ["default_duration is 1.0 s", "add up to 0.5 s"]),
@@ -61,6 +63,12 @@ struct CheckTests {
     #expect(found?.section == section, "\(fixture): \(report.findings.map(\.line))")
     #expect(!report.passes(strict: true))
     #expect(report.passes(strict: false) == (severity == .warning))
+  }
+
+  @Test("a style that changes nothing, through a float read for a double, is not told to set SH_STYLE_SYMMETRIC")
+  func nothingIsNotSymmetric() throws {
+    let report = try check(.floatOnly)
+    #expect(!report.findings.contains { $0.line.contains("SH_STYLE_SYMMETRIC") }, "\(report.findings.map(\.line))")
   }
 
   @Test("a builder that never returns is stopped at the time limit, and the finding says what it was doing")
