@@ -82,10 +82,12 @@ struct InteractivePreviewTests {
           && Self.after("push pop p=1 finished", in: run.body).contains("push pop p=0 held")
       }, "\(run.body.suffix(300))")
 
-    // Short of half way: the release cancels, back to 0 with the spring.
+    // Short of half way, held still for longer than the tracker's velocity window (0.1 s), so that the release is no
+    // flick: it cancels, back to 0 with the spring.
     TerminalInputTests.type(Self.press(10, 10) + Self.drag(20, 10), into: input)
     #expect(run.wait(seconds: 30) { Self.after("push pop p=1 finished", in: run.body).contains("push pop p=0.2 held") })
-    TerminalInputTests.type(Self.release(20, 10), into: input)
+    usleep(300_000)
+    TerminalInputTests.type(Self.drag(20, 10) + Self.release(20, 10), into: input)
     #expect(
       run.wait(seconds: 30) { Self.after("push pop p=0 cancelled", in: run.body).contains("push pop p=0 held") },
       "\(run.body.suffix(300))")
