@@ -156,14 +156,18 @@ struct DemoRun {
     screen = screen.map { _ in TerminalScreen(bounds: landscape) }
     screen?.clear()
     settle(stack, screen: screen, contents: contents, status: "rotated to 480x320")
+    // One session for every interactive pop: it keeps the screen it measured again after a resize.
+    var session = screen.flatMap { screen in
+      (clock as? SystemClock).map {
+        InteractiveSession(
+          stack: stack, clock: $0, fps: fps, screen: screen, canvas: StackCanvas(contents: contents, looks: Demo.looks))
+      }
+    }
     for content in contents.dropFirst().reversed() {
       let transition = Demo.script.first { $0.content == content.name }!.transition
       say("pop \(content.name): the inverse of \(transition), built for the new bounds")
-      if interactive, let screen, let clock = clock as? SystemClock {
-        var session = InteractiveSession(
-          stack: stack, clock: clock, fps: fps, screen: screen,
-          canvas: StackCanvas(contents: contents, looks: Demo.looks))
-        while try session.pop(title: "pop \(content.name): inverse of \(transition)") != .finished {}
+      if interactive, session != nil {
+        while try session!.pop(title: "pop \(content.name): inverse of \(transition)") != .finished {}
         continue
       }
       try stack.pop()

@@ -169,4 +169,38 @@ struct InteractivePreviewTests {
     #expect(run.wait(seconds: 30) { run.body.contains("status=") }, "the demo ended after the last pop")
     #expect(run.body.contains(Self.mouseOff + restoreSequence + "status=0"))
   }
+
+  @Test("demo --interactive: after the window is resized during a pop, the pops that follow are drawn at the new size")
+  func demoResized() throws {
+    let root = try CFixture.temporaryDirectory("interactive-resize")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let input = Pipe()
+    let run = try Self.start(["demo", "--interactive", "--fps", "20"], root: root, input: input)
+    defer {
+      try? input.fileHandleForWriting.close()
+      run.finish()
+    }
+    let about = "pop about: inverse of cross-dissolve p=0 held"
+    #expect(run.wait(seconds: 90) { run.body.contains(about) && run.stagehandDescendant != nil })
+    // 100x40 becomes 60x30: the pseudo-terminal's size is set through the demo's own standard input, and the kernel
+    // sends it SIGWINCH.
+    let pid = try #require(run.stagehandDescendant)
+    let terminal = open("/proc/\(pid)/fd/0", O_RDWR | O_NOCTTY)
+    try #require(terminal >= 0)
+    var size = winsize(ws_row: 30, ws_col: 60, ws_xpixel: 0, ws_ypixel: 0)
+    #expect(ioctl(terminal, UInt(TIOCSWINSZ), &size) == 0)
+    close(terminal)
+    TerminalInputTests.type(Self.right, into: input)
+    #expect(run.wait(seconds: 30) { run.body.contains("pop about: inverse of cross-dissolve p=0.05 held") })
+    TerminalInputTests.type("\r", into: input)
+    let photos = "pop photos: inverse of flip-horizontally p=0 held"
+    #expect(run.wait(seconds: 30) { run.body.contains(photos) })
+    let before = try #require(Self.frame(before: about, in: run.body))
+    let after = try #require(Self.frame(before: photos, in: run.body))
+    // A landscape stack fills 99 of 100 columns and 33 rows of half blocks; in 60 columns, 59 columns and 19 rows.
+    let cells = (before.filter { $0 == "\u{2580}" }.count, after.filter { $0 == "\u{2580}" }.count)
+    #expect(cells == (99 * 33, 59 * 19), "the picture before and after the resize: \(cells)")
+    TerminalInputTests.type("q", into: input)
+    #expect(run.wait(seconds: 30) { run.body.contains("status=0") })
+  }
 }
