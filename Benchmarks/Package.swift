@@ -18,6 +18,7 @@ let package = Package(
       name: "AnimationBenchmarks",
       dependencies: [
         .product(name: "StagehandAnimation", package: "Stagehand"),
+        .product(name: "StagehandContainers", package: "Stagehand"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/AnimationBenchmarks",

@@ -26,7 +26,9 @@ public final class Registry: TransitionBuilding, Sendable {
   /// The names resolved so far, with what they resolved to: a new name costs a pass over the names in the cache and
   /// the decoding of the records that hold it; a name resolved again costs a lookup (a command resolves one name; a
   /// container resolves the same few again and again).
-  private let resolved = Locked<[String: [ResolvedStyle]]>([:])
+  let resolved = Locked<[String: [ResolvedStyle]]>([:])
+  /// The styles the application registered in this process (``register(_:)``).
+  let inProcess = Locked(InProcessStyles())
 
   /// Creates a registry that searches `searchPath`, with the options of this process's environment unless given.
   public init(searchPath: PluginSearchPath = .standard(), options: RegistryOptions = .standard()) {
@@ -54,7 +56,7 @@ public final class Registry: TransitionBuilding, Sendable {
 
   /// The catalog: every library found, what its scan found, and the plugins that can be used.
   public func catalog() -> Catalog {
-    known(decoded: true).catalog!
+    withInProcessStyles(known(decoded: true).catalog!)
   }
 
   /// Brings the cache up to date, as ``catalog()`` does, and also scans again every library quarantined because its
@@ -84,7 +86,7 @@ public final class Registry: TransitionBuilding, Sendable {
   /// Warnings about ignored paths, the cache, the scanner and name conflicts, and one line for the libraries that
   /// cannot be used: ``Catalog/problems``, without decoding every plugin's description.
   public var problems: [String] {
-    catalogIndex().problems
+    catalogIndex().problems + inProcessProblems
   }
 
   /// The names (of styles or presets) that several usable plugins provide, each with the qualified names that tell
@@ -96,6 +98,7 @@ public final class Registry: TransitionBuilding, Sendable {
 
   /// The usable plugin with this id, if there is one.
   public func plugin(id: String) -> CatalogPlugin? {
+    if id == Self.inProcessPluginID { return inProcess.withLock { $0.plugin } }
     let known = known(decoded: false)
     if let catalog = known.catalog { return catalog.plugins.first { $0.info.id == id } }
     guard let position = known.index!.usablePosition(id: id) else { return nil }
@@ -111,7 +114,12 @@ public final class Registry: TransitionBuilding, Sendable {
     return exactMatches(folded)
   }
 
+  /// The in-process styles first, then the plugins', in search order.
   private func exactMatches(_ reference: String) -> [ResolvedStyle] {
+    inProcessMatches(reference) + exactPluginMatches(reference)
+  }
+
+  func exactPluginMatches(_ reference: String) -> [ResolvedStyle] {
     if let known = resolved.withLock({ $0[reference] }) { return known }
     let known = known(decoded: false)
     var found: [ResolvedStyle]
@@ -119,7 +127,7 @@ public final class Registry: TransitionBuilding, Sendable {
       found = matches
     } else {
       found = []
-      let catalog = catalog()
+      let catalog = self.known(decoded: true).catalog!  // the plugins' only: the in-process styles come first
       let colon = reference.firstIndex(of: ":")
       let name = colon.map { String(reference[reference.index(after: $0)...]) } ?? reference
       for plugin in catalog.plugins {
@@ -266,9 +274,12 @@ public final class Registry: TransitionBuilding, Sendable {
     }
     var buildContext = context
     buildContext.bounds = bounds
-    let animation = try pluginProcess().build(
-      resolved.entry.plugin, styleIndex: resolved.entry.styleIndex, values: values, in: buildContext,
-      inverse: inverse)
+    let animation =
+      resolved.entry.plugin.info.id == Self.inProcessPluginID
+      ? try buildInProcess(resolved, values: values, in: buildContext, inverse: inverse)
+      : try pluginProcess().build(
+        resolved.entry.plugin, styleIndex: resolved.entry.styleIndex, values: values, in: buildContext,
+        inverse: inverse)
     let rescaled: Animation
     do {
       // No particular duration asked: the style's default duration, as stagehand_plugin.h says (section 12).

@@ -64,10 +64,19 @@ public struct GestureTracker: Sendable {
   /// The progress now, in [0, 1].
   public var progress: Double { samples.last?.progress ?? 0 }
 
-  /// Starts tracking at `position`, at `time` seconds.
+  /// Starts tracking at `position`, at `time` seconds, from progress 0.
   public mutating func begin(at position: Point, time: Double) {
-    start = position
-    samples = [(time, 0)]
+    begin(at: position, time: time, progress: 0)
+  }
+
+  /// Starts tracking at `position`, at `time` seconds, from `progress` (clamped to [0, 1]; NaN is taken as 0): for a
+  /// transition grabbed or scrubbed part of the way, so that the pointer takes it on from where it stands and can
+  /// drag it back below where the drag began.
+  public mutating func begin(at position: Point, time: Double, progress: Double) {
+    let from = progress.isNaN ? 0 : min(max(progress, 0), 1)
+    start = Point(
+      x: position.x - direction.x * distance * from, y: position.y - direction.y * distance * from)
+    samples = [(time, from)]
   }
 
   /// Follows the pointer to `position` at `time` and returns the progress: the distance moved along the direction

@@ -259,9 +259,12 @@ extension Stack {
     participants = Set([appearing, disappearing].compactMap { $0 })
     let write: (LayerStates) -> Void = { [weak self] states in
       guard let self else { return }
-      for (id, state) in [(appearing, states.appearing), (disappearing, states.disappearing)] {
+      // One layer at a time, not a loop over an array literal: an interactive update allocates nothing.
+      func place(_ id: ObjectIdentifier?, _ state: LayerState) {
         if let id, let index = index(of: id), items[index].layer != nil { items[index].layer = state }
       }
+      place(appearing, states.appearing)
+      place(disappearing, states.disappearing)
       stage = states.stage
       backdrop = states.backdrop
       raised = states.onTop == .appearing ? appearing : disappearing

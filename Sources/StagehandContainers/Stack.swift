@@ -164,21 +164,24 @@ public final class Stack {
   /// opacity (``PresentedLayer/drawn``).
   public var layersToDraw: [PresentedLayer] {
     if participants.isEmpty { return presented(items.indices.suffix(1)) }
-    return presented(items.indices.filter { participants.contains(items[$0].id) })
+    return presented(items.indices.lazy.filter { self.participants.contains(self.items[$0].id) })
   }
 
   /// The attached layers of the items at `indices`, in draw order.
+  ///
+  /// One array is made, the result (a frame of an interactive change reads this: no other allocation).
   private func presented(_ indices: some Sequence<Int>) -> [PresentedLayer] {
-    var layers = indices.compactMap { index in
+    var layers: [PresentedLayer] = []
+    layers.reserveCapacity(items.count)
+    var raisedLayer: PresentedLayer?
+    for index in indices {
       let item = items[index]
-      return item.layer.map {
-        (id: item.id, layer: PresentedLayer(content: item.entry.content, state: $0, stage: stage, bounds: bounds))
-      }
+      guard let state = item.layer else { continue }
+      let layer = PresentedLayer(content: item.entry.content, state: state, stage: stage, bounds: bounds)
+      if item.id == raised && raisedLayer == nil { raisedLayer = layer } else { layers.append(layer) }
     }
-    if let raised, let index = layers.firstIndex(where: { $0.id == raised }) {
-      layers.append(layers.remove(at: index))
-    }
-    return layers.map(\.layer)
+    if let raisedLayer { layers.append(raisedLayer) }
+    return layers
   }
   /// Whether `content`'s layer is attached.
   public func hasLayer(_ content: any Content) -> Bool {

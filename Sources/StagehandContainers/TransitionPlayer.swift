@@ -117,10 +117,14 @@ final class TransitionPlayer {
   }
 
   /// Sets the progress of a held animation and writes its states.
+  ///
+  /// Reads the playing state in place rather than copying it (a copy retains and releases both animations and both
+  /// closures): this runs once per pointer move.
   func setProgress(_ progress: Double, from handle: InteractiveTransition) {
-    guard let playing = current, playing.handle === handle, case .held = playing.motion else { return }
+    guard current?.handle === handle, case .held = current?.motion else { return }
     current?.motion = .held(progress: progress)
-    playing.update(playing.scrubbed.sample(atProgress: progress))
+    guard let states = current?.scrubbed.sample(atProgress: progress), let update = current?.update else { return }
+    update(states)
   }
 
   /// Lets a held animation go: it springs to its end or back to its start, starting at `velocity`.

@@ -19,7 +19,16 @@ struct Demo: ParsableCommand {
       In a terminal, the stack is drawn at a steady frame rate (Ctrl-C stops and restores the terminal). When standard \
       output is not a terminal, prints each operation, the lifecycle events the contents receive, and the animation \
       each transition plays.
+
+      With --interactive, the pops are driven by hand in the terminal: each pop waits for the keys or the mouse, and \
+      a cancelled pop is started again until it finishes. \(InteractiveSession.help)
       """)
+
+  @Flag(
+    help: ArgumentHelp(
+      "Drive the pops by hand in the terminal: arrow keys, mouse wheel and drag; Enter or space finishes, Backspace "
+        + "cancels, q or Escape quits (standard input and output must be a terminal)."))
+  var interactive = false
 
   @Option(parsing: .unconditional, help: "Frames per second in a terminal.")
   var fps = 30
@@ -48,6 +57,9 @@ struct Demo: ParsableCommand {
   ]
 
   func run() throws {
+    if interactive, let refusal = InteractiveRefusal.check(command: "demo") {
+      throw Exit.usageError(refusal.description)
+    }
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     for (_, transition) in Self.script {
@@ -60,7 +72,10 @@ struct Demo: ParsableCommand {
     let settings = PresentationSettings(
       layoutDirection: presentation.direction, reducesMotion: presentation.reducesMotion)
     if TerminalScreen.isTerminal {
-      try DemoRun(registry: registry, clock: SystemClock(), output: nil, fps: fps, presentation: settings).perform()
+      try DemoRun(
+        registry: registry, clock: SystemClock(), output: nil, fps: fps, presentation: settings,
+        interactive: interactive
+      ).perform()
     } else {
       try DemoRun(registry: registry, clock: ManualClock(), output: { print($0) }, fps: fps, presentation: settings)
         .perform()
@@ -108,6 +123,8 @@ struct DemoRun {
   let fps: Int
   /// The stack's layout direction and reduced motion.
   var presentation = PresentationSettings()
+  /// Whether the pops are driven by hand (in the terminal only).
+  var interactive = false
 
   func perform() throws {
     let portrait = Rect(x: 0, y: 0, width: 320, height: 480)
@@ -121,6 +138,7 @@ struct DemoRun {
     let contents = [home] + Demo.script.map { DemoContent($0.content, report: say) }
     var screen = output == nil ? TerminalScreen(bounds: portrait) : nil
     screen?.enter()
+    if interactive { screen?.reportMouse() }
     defer { screen?.leave() }
 
     say("a stack of 320x480 (capacity 2); styles from the plugins on the search path")
@@ -138,9 +156,20 @@ struct DemoRun {
     screen = screen.map { _ in TerminalScreen(bounds: landscape) }
     screen?.clear()
     settle(stack, screen: screen, contents: contents, status: "rotated to 480x320")
+    // One session for every interactive pop: it keeps the screen it measured again after a resize.
+    var session = screen.flatMap { screen in
+      (clock as? SystemClock).map {
+        InteractiveSession(
+          stack: stack, clock: $0, fps: fps, screen: screen, canvas: StackCanvas(contents: contents, looks: Demo.looks))
+      }
+    }
     for content in contents.dropFirst().reversed() {
       let transition = Demo.script.first { $0.content == content.name }!.transition
       say("pop \(content.name): the inverse of \(transition), built for the new bounds")
+      if interactive, session != nil {
+        while try session!.pop(title: "pop \(content.name): inverse of \(transition)") != .finished {}
+        continue
+      }
       try stack.pop()
       settle(stack, screen: screen, contents: contents, status: "pop \(content.name): inverse of \(transition)")
     }
@@ -152,34 +181,13 @@ struct DemoRun {
     let frame = 1.0 / Double(fps)
     let wall = ContinuousClock()
     var deadline = wall.now
-    // The canvas of the two contents on screen, made again only when they change (a card and a scene per frame
-    // would redraw the same pictures 30 times a second).
-    var canvas: (looks: [CardLook], canvas: Canvas?)?
+    var canvas = StackCanvas(contents: contents, looks: Demo.looks)
     repeat {
       if let manual = clock as? ManualClock { manual.advance(by: frame) }
       if let system = clock as? SystemClock { system.tick() }
       if let screen {
         if TerminalScreen.quitRequested() { screen.quit() }
-        // The upper presented content (the stack presents them in drawing order) is drawn as the one on top, the
-        // lower one below it, over the stack's backdrop; each content keeps a card of its own colour and letter.
-        let layers = stack.presentedLayers
-        func look(_ layer: PresentedLayer?) -> CardLook {
-          let index = layer.flatMap { layer in contents.firstIndex { $0 === layer.content } } ?? 0
-          return Demo.looks[index % Demo.looks.count]
-        }
-        let upper = layers.last
-        let lower = layers.count > 1 ? layers[layers.count - 2] : nil
-        var hidden = LayerState.identity
-        hidden.opacity = 0
-        let states = LayerStates(
-          appearing: upper?.state ?? hidden, disappearing: lower?.state ?? hidden, stage: stack.stage,
-          backdrop: stack.backdrop)
-        let looks = [look(lower), look(upper)]
-        if canvas?.looks != looks { canvas = (looks, Canvas(screen, from: looks[0], to: looks[1])) }
-        if let current = canvas?.canvas {
-          current.renderer.draw(FrameStates(states, inverse: false), into: current.frame)
-          screen.draw(current.frame, status: status)
-        }
+        canvas.draw(stack, on: screen, status: status)
         deadline = deadline.advanced(by: .seconds(frame))
         wall.sleepUntil(deadline)
       }

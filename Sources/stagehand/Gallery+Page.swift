@@ -144,7 +144,7 @@ extension Gallery {
       <h1>Stagehand gallery: \(count) styles and presets</h1>
       <p class="meta">A is the content the forward animation hides, B the one it brings in; the inverse (the pop) \
       plays from B back to A. Each loop rests on its first and last frames. Pictures \(width)x\(height) at \(fps) \
-      fps.</p>
+      fps\(timingNote.htmlEscaped).</p>
       <p><label for="filter">Filter by name </label><input id="filter" type="search" \
       placeholder="push, cube-from-left, ..." autocomplete="off"></p>
 

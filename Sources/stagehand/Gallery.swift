@@ -52,6 +52,18 @@ struct Gallery: ParsableCommand {
     help: ArgumentHelp("The threads that draw frames, 1 to 256 (default: the number of cores).", valueName: "n"))
   var threads: Int?
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      TransitionOptions.timingHelp + " Every style and preset of the gallery is timed so.", valueName: "timing"))
+  var timing: String?
+
+  /// The timing chosen with `--timing` (after `validate()`).
+  var chosenTiming: Timing? { timing.flatMap { try? Timing(parsing: $0) } }
+
+  /// What the page says of the timing: nothing for the styles' own curves.
+  var timingNote: String { chosenTiming.map { ", every step timed \($0) (its reverse in the inverse)" } ?? "" }
+
   /// How much longer each animation shows its first and its last frame, in milliseconds: a loop rests at both ends.
   static let holds = (first: 600, last: 600)
 
@@ -64,6 +76,13 @@ struct Gallery: ParsableCommand {
       throw ValidationError("--size '\(size)' is not valid; give WIDTHxHEIGHT, each from 16 to 1024, such as 160x120")
     }
     guard !output.isEmpty else { throw ValidationError("-o needs a directory name") }
+    if let timing {
+      do {
+        _ = try Timing(parsing: timing)
+      } catch {
+        throw ValidationError("--\(error.description)")
+      }
+    }
   }
 
   /// The picture size, when valid.
@@ -121,8 +140,8 @@ struct Gallery: ParsableCommand {
         let item = items[index]
         do {
           let context = presentation.apply(to: TransitionContext(bounds: bounds))
-          let forward = try registry.forward(Transition(item.reference), in: context)
-          let inverse = try registry.inverse(Transition(item.reference), in: context)
+          let forward = try registry.forward(Transition(item.reference, timing: chosenTiming), in: context)
+          let inverse = try registry.inverse(Transition(item.reference, timing: chosenTiming), in: context)
           items[index].duration = forward.duration
           guard max(forward.duration, inverse.duration) <= TransitionOptions.longestDuration else {
             // Like render and preview, the gallery shows at most --duration's range (36,000 frames at 60 fps).
@@ -186,7 +205,7 @@ struct Gallery: ParsableCommand {
     }
     progress.end()
     print(
-      "\(output)/index.html: \(items.count) styles and presets, \(width)x\(height) at \(fps) fps, "
+      "\(output)/index.html: \(items.count) styles and presets, \(width)x\(height) at \(fps) fps\(timingNote), "
         + "with contact-sheet.png")
     if failures > 0 { throw Exit.failure }
   }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import StagehandAnimation
 import StagehandCatalog
+import StagehandContainers
 import StagehandRender
 
 #if canImport(Glibc)
@@ -18,6 +19,9 @@ struct Preview: ParsableCommand {
       blocks at a steady frame rate; q or Escape quits, Ctrl-C stops, and both restore the terminal; Ctrl-Z \
       restores it too, and 'fg' plays on. When standard output is not a terminal, or TERM is dumb, prints a \
       timeline instead: the steps, then the state of every layer at evenly spaced times.
+
+      With --interactive, the pop of STYLE (its inverse, on a stack that pushed it) is driven by hand in the \
+      terminal. \(InteractiveSession.help)
       """)
 
   @OptionGroup var options: TransitionOptions
@@ -26,6 +30,12 @@ struct Preview: ParsableCommand {
 
   @Flag(help: "Play or print only the inverse.")
   var inverse = false
+
+  @Flag(
+    help: ArgumentHelp(
+      "Scrub the pop of STYLE by hand in the terminal: arrow keys, mouse wheel and drag; Enter or space finishes, "
+        + "Backspace cancels, q or Escape quits (standard input and output must be a terminal)."))
+  var interactive = false
 
   @Option(parsing: .unconditional, help: "Frames per second in a terminal.")
   var fps = 30
@@ -43,6 +53,9 @@ struct Preview: ParsableCommand {
   }
 
   func run() throws {
+    if interactive, let refusal = InteractiveRefusal.check(command: "preview") {
+      throw Exit.usageError(refusal.description)
+    }
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     let transition = options.transition
@@ -67,6 +80,10 @@ struct Preview: ParsableCommand {
           "'\(resolved.name)' lasts \(longest.formatted()) s, longer than the "
             + "\(Int(TransitionOptions.longestDuration)) s a preview plays; give --duration, e.g. --duration 2")
       }
+      if interactive {
+        try scrub(transition, named: resolved.name, in: context, registry: registry)
+        return
+      }
       TerminalPlayer(bounds: context.bounds, fps: fps).play(
         plays.map { ("\(resolved.name) \($0.title)", $0.animation, $0.inverse) })
     } else {
@@ -75,6 +92,39 @@ struct Preview: ParsableCommand {
         print()
         print(Timeline.describe(play.animation, title: play.title, samples: samples))
       }
+    }
+  }
+}
+
+extension Preview {
+  /// Pushes a content with `transition` on a stack of `context`'s bounds, and pops it interactively, again and
+  /// again, until `q` or Escape quits.
+  func scrub(_ transition: Transition, named name: String, in context: TransitionContext, registry: Registry) throws {
+    let clock = SystemClock()
+    let settings = PresentationSettings(layoutDirection: context.layoutDirection, reducesMotion: context.reducesMotion)
+    let from = DemoContent("from", report: { _ in })
+    let to = DemoContent("to", report: { _ in })
+    let screen = TerminalScreen(bounds: context.bounds)
+    do {
+      let stack = try Stack(
+        name: "preview", builder: registry, clock: clock, bounds: context.bounds, presentation: settings)
+      try stack.push(from, with: transition, duration: context.duration, animated: false)
+      stack.appear()
+      var session = InteractiveSession(
+        stack: stack, clock: clock, fps: fps, screen: screen,
+        canvas: StackCanvas(contents: [from, to], looks: [.a, .b]))
+      screen.enter()
+      screen.reportMouse()
+      defer { session.screen.leave() }
+      while true {
+        if stack.contents.count < 2 {
+          try stack.push(to, with: transition, duration: context.duration, animated: false)
+        }
+        _ = try session.pop(title: "\(name) pop")
+      }
+    } catch {
+      printError("stagehand: error: \(error)")
+      throw Exit.failure
     }
   }
 }

@@ -152,12 +152,14 @@ struct TransitionOptions: ParsableArguments {
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp(
-      "The timing that replaces the curve of every step, forward and inverse: linear, ease, ease-in, ease-out, "
-        + "ease-in-out, cubic-bezier(X1,Y1,X2,Y2) with X1 and X2 from 0 to 1, or spring(RESPONSE,DAMPING-RATIO) with "
-        + "the response in seconds, both above 0 (default: the style's own curves).",
-      valueName: "timing"))
+    help: ArgumentHelp(Self.timingHelp, valueName: "timing"))
   var timing: String?
+
+  /// The help of `--timing`, here and on `gallery`.
+  static let timingHelp =
+    "The timing that replaces the curve of every step, forward and inverse: linear, ease, ease-in, ease-out, "
+    + "ease-in-out, cubic-bezier(X1,Y1,X2,Y2) with X1 and X2 from 0 to 1, or spring(RESPONSE,DAMPING-RATIO) with "
+    + "the response in seconds, both above 0 (default: the style's own curves)."
 
   @OptionGroup var presentation: PresentationOptions
 

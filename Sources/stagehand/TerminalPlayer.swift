@@ -7,8 +7,9 @@ import StagehandRender
   import Glibc
 #endif
 
-/// The escape sequence that puts the terminal back: attributes reset, cursor shown, main screen.
-let restoreSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+/// The escape sequence that puts the terminal back: mouse reporting off (the interactive preview turns it on; a
+/// terminal that never had it on ignores this), attributes reset, cursor shown, main screen.
+let restoreSequence: StaticString = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
 /// Puts the terminal back (the screen, and the keyboard with what was typed dropped) and exits when the program is
 /// interrupted, hung up or terminated (async-signal-safe: write, tcflush, tcsetattr, then _exit).
@@ -46,6 +47,8 @@ struct TerminalScreen {
   /// other), leaving a line for the status.
   let width: Int
   let height: Int
+  /// The terminal's width in characters: the longest status line that does not wrap is one less.
+  let columns: Int
 
   init(bounds: Rect) {
     self.bounds = bounds
@@ -53,6 +56,7 @@ struct TerminalScreen {
     let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0
     let columns = known ? Int(size.ws_col) : 80
     let rows = known ? Int(size.ws_row) : 24
+    self.columns = columns
     let scale = min(Double(max(columns - 1, 8)) / bounds.size.width, Double(max(rows - 2, 4) * 2) / bounds.size.height)
     width = max(Int(bounds.size.width * scale), 4)
     height = max(Int(bounds.size.height * scale) & ~1, 4)
@@ -88,6 +92,7 @@ struct TerminalScreen {
   func leave() {
     handle(endingSignals + [SIGWINCH, SIGTSTP], with: nil)  // SIG_DFL
     write(restoreSequence.description)
+    mouseReporting.store(false, ordering: .sequentiallyConsistent)
     releaseKeyboard()
   }
 

@@ -99,11 +99,15 @@ func suspend(_ signal: Int32) {
     _ = tcsetattr(STDIN_FILENO, TCSANOW, rawInput.pointer)
   }
   writeStatic(enterSequence)
+  if mouseReporting.load(ordering: .sequentiallyConsistent) { writeStatic(mouseOnSequence) }
   redrawNeeded.store(true, ordering: .relaxed)
   errno = saved
 }
 
 extension TerminalScreen {
+  /// Whether standard input is the terminal, taken without echo and line buffering: reads return at once.
+  static var keyboardTaken: Bool { inputChanged.load(ordering: .sequentiallyConsistent) }
+
   /// Whether a key that quits was typed since the last call: `q`, `Q`, or Escape alone (an escape sequence, which a
   /// cursor key sends, starts with Escape too but brings more bytes with it). Other keys are read and dropped.
   static func quitRequested() -> Bool {

@@ -2,7 +2,7 @@ import Foundation
 import StagehandTestSupport
 import Testing
 
-/// `--timing` on `preview`, `render` and `export`, end to end through the built `stagehand`.
+/// `--timing` on `preview`, `render`, `export` and `gallery`, end to end through the built `stagehand`.
 @Suite("stagehand --timing")
 struct TimingCommandTests {
   /// The four numbers of every `cubic-bezier(...)` in `css`.
@@ -81,6 +81,7 @@ struct TimingCommandTests {
       (["preview", "push", "--timing", "spring(0.5, -1)"], "the damping ratio is out of range"),
       (["preview", "push", "--timing", "spring(0.5, 1e3)"], "'1e3' is not a number"),
       (["preview", "push", "--timing", "steps(4)"], "--timing 'steps(4)' is not known"),
+      (["gallery", "-o", "unwritten", "--timing", "ease-sideways"], "--timing 'ease-sideways' is not known"),
     ])
   func usageErrors(arguments: [String], message: String) throws {
     let result = try runStagehand(arguments, environment: cleanEnvironment)
@@ -88,5 +89,26 @@ struct TimingCommandTests {
     #expect(result.standardError.contains(message), "\(result.standardError)")
     #expect(result.standardError.contains("Run 'stagehand \(arguments[0]) --help' for usage."))
     #expect(result.standardOutput == "")
+  }
+
+  @Test("gallery --timing times every style and preset so: the page and the summary say it, and the pictures change")
+  func gallery() throws {
+    let directory = try TemporaryDirectory()
+    var pictures: [String: Data] = [:]
+    // At 10 fps a 0.4 s style has frames at a third and two thirds of its duration, where the curves part.
+    for timing in ["", "ease-in"] {
+      let path = directory.path + "/gallery-\(timing.isEmpty ? "own" : timing)"
+      let result = try runStagehand(
+        ["gallery", "-o", path, "--size", "32x24", "--fps", "10", "--threads", "2"]
+          + (timing.isEmpty ? [] : ["--timing", timing]), environment: cleanEnvironment)
+      #expect(result.status == 0, "\(result.standardError)")
+      let html = try String(contentsOfFile: path + "/index.html", encoding: .utf8)
+      let note = ", every step timed ease-in (its reverse in the inverse)"
+      #expect(html.contains(note) == !timing.isEmpty, "the page says the timing only when one was chosen")
+      #expect(result.standardOutput.contains(note) == !timing.isEmpty, "\(result.standardOutput)")
+      pictures[timing] = try Data(
+        contentsOf: URL(fileURLWithPath: path + "/org.stagehand.cover_cover-from-bottom.forward.webp"))
+    }
+    #expect(pictures[""] != nil && pictures[""] != pictures["ease-in"], "ease-in moves the cover differently")
   }
 }

@@ -60,4 +60,16 @@ struct GestureTrackerTests {
     settle(fixture.stack, fixture.clock)
     #expect(transition.outcome == .finished && names(fixture.stack.contents) == ["A"])
   }
+
+  @Test("a drag that begins part of the way takes the progress on from there, back below it too, with no jump")
+  func beginsPartOfTheWay() {
+    var tracker = GestureTracker(direction: Point(x: 1, y: 0), distance: 200)
+    tracker.begin(at: Point(x: 50, y: 7), time: 1, progress: 0.4)
+    #expect(tracker.progress == 0.4 && tracker.velocity == 0, "it starts where the transition stands")
+    #expect(abs(tracker.move(to: Point(x: 10, y: 7), time: 1.1) - 0.2) <= 1e-12, "dragged back below the start")
+    #expect(abs(tracker.velocity - -2) <= 1e-12, "the velocity counts from 0.4, not from 0")
+    #expect(tracker.move(to: Point(x: 400, y: 0), time: 1.2) == 1, "clamped")
+    tracker.begin(at: Point(x: 0, y: 0), time: 2, progress: .nan)
+    #expect(tracker.progress == 0, "NaN starts at 0")
+  }
 }

@@ -7,6 +7,8 @@
 //   ns per layer-sample = wall clock / 3.
 // - `sample one layer/…`: one operation is one `sample(_:at:)` call, which is 1 layer-sample.
 // - `reverse/…`: one operation is one `reversed()` call.
+// - `interactive update/…`: one operation sets an interactive pop's progress and reads its 3 layers (see
+//   InteractiveUpdate.swift).
 //
 // See README.md for the commands and the measured figures.
 
@@ -123,7 +125,10 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  // 3. Reversal: one operation = one `reversed()` call, which builds new steps and start states.
+  // 3. One interactive update of a container (InteractiveUpdate.swift).
+  interactiveUpdateBenchmarks(push: push, flip: flip)
+
+  // 4. Reversal: one operation = one `reversed()` call, which builds new steps and start states.
   Benchmark("reverse/push") { benchmark in
     for _ in benchmark.scaledIterations {
       blackHole(push.reversed())
