@@ -48,7 +48,7 @@ public final class Placeholder {
   typealias Item = (entry: Entry, layer: LayerState?)
 
   final class Slot {
-    let bounds: Rect
+    var bounds: Rect
     let player: TransitionPlayer
     var current: Item?
     var leaving: Item?
@@ -62,6 +62,8 @@ public final class Placeholder {
     var shown = false
     var queue: [Queued] = []
     var isDraining = false
+    /// The change of several slots this slot has reached in its queue, waiting for the other slots to reach it.
+    var waiting: Rearrangement?
 
     init(bounds: Rect, clock: any TransitionClock) {
       self.bounds = bounds
@@ -74,6 +76,10 @@ public final class Placeholder {
     case clear(animated: Bool)
     case appear(animated: Bool)
     case disappear(animated: Bool)
+    /// A geometry change that waits for the transition playing in the slot.
+    case bounds(Rect)
+    /// This slot's part of a change of several slots (a move, a swap, `setContents`).
+    case rearrangement(Rearrangement)
   }
 
   /// A request in a slot's queue, with the handle that drives it when it is interactive and the closure told how it
@@ -135,6 +141,13 @@ public final class Placeholder {
   /// The stage state of `slot` now.
   public func stage(ofSlot slot: Int) -> LayerState { slots.indices.contains(slot) ? slots[slot].stage : .identity }
 
-  /// Whether `slot` is playing a transition.
-  public func isAnimating(slot: Int) -> Bool { slots.indices.contains(slot) && slots[slot].player.isPlaying }
+  /// Whether `slot` is playing a transition, or waits, for a change of several slots (a move, a swap,
+  /// `setContents(_:with:duration:animated:completion:)`), until the other slots have ended theirs.
+  public func isAnimating(slot: Int) -> Bool {
+    slots.indices.contains(slot) && (slots[slot].player.isPlaying || slots[slot].waiting != nil)
+  }
+
+  /// The bounds of `slot` now (a geometry change waits for the slot's transition); `nil` for a slot that does not
+  /// exist.
+  public func bounds(ofSlot slot: Int) -> Rect? { slots.indices.contains(slot) ? slots[slot].bounds : nil }
 }
