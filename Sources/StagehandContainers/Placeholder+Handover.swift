@@ -35,11 +35,11 @@ extension Placeholder {
       else { continue }
       moved.insert(ObjectIdentifier(current.entry.content))
       slot.current = nil
-      if slot.shown {
-        send(.willDisappear, to: current.entry.content, animated: change.animated)
-        if current.layer != nil { current.entry.content.unloadLayer() }
-        send(.didDisappear, to: current.entry.content, animated: change.animated)
-      }
+      // A hidden placeholder keeps its layers: the one of a content that moves goes all the same, and the content
+      // gets a new one at the size of its new slot when it is shown there.
+      if slot.shown { send(.willDisappear, to: current.entry.content, animated: change.animated) }
+      if current.layer != nil { current.entry.content.unloadLayer() }
+      if slot.shown { send(.didDisappear, to: current.entry.content, animated: change.animated) }
     }
     for index in order {
       let slot = slots[index]

@@ -13,6 +13,10 @@ import StagehandAnimation
 /// (`grab(slot:)`); a cancelled change leaves the slot as it was, and the requests queued behind it are checked again
 /// against the slot as it is then: those that no longer apply end `.cancelled`.
 ///
+/// A slot's geometry change (`setBounds(_:ofSlot:completion:)`) waits in its queue like any request. A change of
+/// several slots (a move, a swap, `setContents`) waits until each slot it changes has run what was queued before it;
+/// a content that moves is never in two slots at once.
+///
 /// Concurrency: as for `Stack`, a placeholder, its contents, its observer and its clock belong to one thread or actor,
 /// which makes every request, ticks the clock, and receives every event and completion. A placeholder released in
 /// the middle of a change calls the completions still waiting with `.cancelled`, and sends no more events.

@@ -248,6 +248,22 @@ struct PlaceholderRearrangementTests {
     expectWellFormed([a, b, y, z])
   }
 
+  @Test("3, 6. a content moved while the placeholder is hidden gets one new layer, at its new slot, when it is shown")
+  func moveWhileHidden() throws {
+    let (fixture, a, b) = try holdingAB()
+    let board = fixture.board
+    board.disappear()
+    try board.move(fromSlot: 0, toSlot: 1, with: Styles.slideTop)
+    #expect(!a.hasLayer && a.eventLog == ["willDisappear(not animated)", "didDisappear(not animated)"])
+    #expect(board.content(inSlot: 1) === a && !board.isAnimating(slot: 1), "no animation while hidden")
+    board.appear()
+    #expect(a.hasLayer && a.layerLoads == 2 && a.phase == .appeared)
+    #expect(names(board.presentedLayers(inSlot: 1).map(\.content)) == ["A"])
+    let rest = try expected(Styles.slideTop, in: landscape).finalStates.appearing
+    #expect(maxDifference(layerStates(board, slot: 1)["A"] ?? LayerState(), rest) <= 1e-9)
+    expectWellFormed([a, b])
+  }
+
   @Test("28, 31. a move whose arrival is grabbed and cancelled ends cancelled; the async forms return how it ended")
   func cancelledMoveAndAsyncForms() async throws {
     let (fixture, a, b) = try holdingAB()
