@@ -207,7 +207,8 @@ let package = Package(
       name: "CStagehandWebPDemux", path: "Tests/CStagehandWebPDemux", pkgConfig: "libwebpdemux",
       providers: [.apt(["libwebp-dev"])]),
     .testTarget(
-      name: "StagehandRenderTests", dependencies: ["StagehandRender", "StagehandCatalog", "StagehandTestSupport"]),
+      name: "StagehandRenderTests",
+      dependencies: ["StagehandRender", "StagehandCatalog", "StagehandContainers", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandContainersTests",
       dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),

@@ -27,6 +27,7 @@ let package = Package(
       dependencies: [
         .product(name: "StagehandCatalog", package: stagehand),
         .product(name: "StagehandContainers", package: stagehand),
+        .product(name: "StagehandRender", package: stagehand),
       ] + bundledPlugins.map { .product(name: $0, package: stagehand) })
   ]
 )

@@ -20,10 +20,19 @@ public enum ContainerError: Error, CustomStringConvertible {
   case missingContent(String, container: String)
   /// A placeholder slot that does not exist.
   case slotOutOfRange(slot: Int, slots: Int, container: String)
+  /// A move or a swap between a slot and itself.
+  case sameSlot(operation: String, slot: Int, container: String)
+  /// A list of one value per slot (contents, bounds) that does not have one per slot.
+  case slotCountMismatch(operation: String, given: Int, slots: Int, container: String)
+  /// A content listed for two slots at once.
+  case duplicateContent(content: String, container: String)
 
   /// What was wrong and what to do.
   public var description: String {
     switch self {
+    case .alreadyInContainer(let content, let container, let requestedBy) where container == requestedBy:
+      "content '\(content)' is already in '\(container)'; a content is shown once: remove it before adding it again"
+        + " (in a placeholder, move it to another slot with move(fromSlot:toSlot:with:))"
     case .alreadyInContainer(let content, let container, let requestedBy):
       "content '\(content)' is already in '\(container)'; remove it from there before adding it to '\(requestedBy)'"
     case .indexOutOfRange(let index, let valid, let container):
@@ -43,6 +52,12 @@ public enum ContainerError: Error, CustomStringConvertible {
       "cannot restore '\(container)': no content named '\(content)' was provided"
     case .slotOutOfRange(let slot, let slots, let container):
       "slot \(slot) does not exist in '\(container)', which has slots 0 to \(slots - 1)"
+    case .sameSlot(let operation, let slot, let container):
+      "cannot \(operation): slot \(slot) of '\(container)' is given twice; give two different slots"
+    case .slotCountMismatch(let operation, let given, let slots, let container):
+      "cannot \(operation): \(given) given for the \(slots) slots of '\(container)'; give exactly one per slot"
+    case .duplicateContent(let content, let container):
+      "content '\(content)' is given for two slots of '\(container)'; a content is shown in one slot at a time"
     }
   }
 }

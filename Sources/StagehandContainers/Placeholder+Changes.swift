@@ -35,6 +35,12 @@ extension Placeholder {
         send(.didDisappear, to: current.entry.content, animated: animated)
       }
       ended(.finished, handle, completion)
+    case .bounds(let bounds):
+      relayout(slot, in: bounds)
+      ended(.finished, handle, completion)
+    case .rearrangement(let change):
+      // `drain(_:)` hands these to `arrive(at:slot:)`; none reaches here.
+      arrive(at: change, slot: slot)
     }
   }
 
@@ -45,9 +51,11 @@ extension Placeholder {
     completion?(outcome)
   }
 
-  private func runSet(
+  /// Sets `entry` in `slot` over what it holds; the arriving content is told it moves into the placeholder
+  /// (`movement`), except when it moves from another slot (`.none`).
+  func runSet(
     _ entry: Entry, animated: Bool, handle: InteractiveTransition?, completion: ((TransitionOutcome) -> Void)?,
-    in slot: Slot
+    in slot: Slot, movement: LifecycleEvent.Movement = .intoContainer
   ) {
     let old = slot.current
     guard slot.shown else {
@@ -62,7 +70,7 @@ extension Placeholder {
     let animation = build(&slot.current!.entry, in: slot, for: .show)
     let entry = slot.current!.entry
     send(.willDisappear, to: old?.entry.content, animated: animated, movement: .outOfContainer)
-    send(.willAppear, to: entry.content, animated: animated, movement: .intoContainer)
+    send(.willAppear, to: entry.content, animated: animated, movement: movement)
     observer?.container(name, willPlay: animation, of: entry, inverse: false, from: 0)
     play(
       animation, in: slot, animated: animated, handle: handle,
@@ -71,7 +79,7 @@ extension Placeholder {
         if let old { leave(old) }
         slot.leaving = nil
         send(.didDisappear, to: old?.entry.content, animated: animated, movement: .outOfContainer)
-        send(.didAppear, to: entry.content, animated: animated, movement: .intoContainer)
+        send(.didAppear, to: entry.content, animated: animated, movement: movement)
         completion?(.finished)
       },
       cancelled: { [weak self, weak slot] in
@@ -86,7 +94,7 @@ extension Placeholder {
       })
   }
 
-  private func runClear(
+  func runClear(
     animated: Bool, handle: InteractiveTransition?, completion: ((TransitionOutcome) -> Void)?, in slot: Slot
   ) {
     guard var old = slot.current else { return ended(.finished, handle, completion) }
@@ -185,7 +193,7 @@ extension Placeholder {
     }
   }
 
-  private func build(_ entry: inout Entry, in slot: Slot, for purpose: BuildPurpose) -> Animation {
+  func build(_ entry: inout Entry, in slot: Slot, for purpose: BuildPurpose) -> Animation {
     StagehandContainers.build(
       &entry, for: purpose, in: slot.bounds, settings: presentation, with: builder, container: name,
       observer: observer)

@@ -87,13 +87,7 @@ extension Placeholder {
     let id = ObjectIdentifier(content)
     // A content is in the placeholder from its set until it has left: also while its set waits in a queue (the
     // slots play on their own, so another slot could show it while this one does).
-    let present = slots.contains { slot in
-      slot.projected == id || slot.current.map { ObjectIdentifier($0.entry.content) } == id
-        || slot.leaving.map { ObjectIdentifier($0.entry.content) } == id
-        || slot.queue.contains { queued in
-          if case .set(let entry, _) = queued.request { ObjectIdentifier(entry.content) == id } else { false }
-        }
-    }
+    let present = holds(id)
     if present {
       throw .alreadyInContainer(content: content.name, container: name, requestedBy: name)
     }
@@ -143,10 +137,14 @@ extension Placeholder {
     guard !slot.isDraining else { return }
     slot.isDraining = true
     defer { slot.isDraining = false }
-    while !slot.player.isPlaying, !slot.queue.isEmpty {
+    while !slot.player.isPlaying, slot.waiting == nil, !slot.queue.isEmpty {
       let next = slot.queue.removeFirst()
       next.handle?.withdraw = nil
-      run(next, in: slot)
+      if case .rearrangement(let change) = next.request {
+        arrive(at: change, slot: slot)
+      } else {
+        run(next, in: slot)
+      }
     }
   }
 
@@ -156,6 +154,7 @@ extension Placeholder {
   /// change that was cancelled has reported its own end.
   func reproject(_ slot: Slot) -> [Queued] {
     var projection = slot.current.map { ObjectIdentifier($0.entry.content) }
+    if let waiting = slot.waiting { projection = waiting.target(ofSlot: index(of: slot)).map(ObjectIdentifier.init) }
     var kept: [Queued] = []
     var dropped: [Queued] = []
     for queued in slot.queue {
@@ -173,7 +172,9 @@ extension Placeholder {
           continue
         }
         projection = nil
-      case .appear, .disappear: break
+      case .rearrangement(let change):
+        projection = change.target(ofSlot: index(of: slot)).map(ObjectIdentifier.init)
+      case .appear, .disappear, .bounds: break
       }
       kept.append(queued)
     }
@@ -181,6 +182,9 @@ extension Placeholder {
     slot.projected = projection
     return dropped
   }
+
+  /// The index of `slot`.
+  func index(of slot: Slot) -> Int { slots.firstIndex { $0 === slot }! }
 
   /// Ends requests taken out of a queue, `.cancelled`.
   func endCancelled(_ dropped: [Queued]) {

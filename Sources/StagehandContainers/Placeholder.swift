@@ -13,6 +13,10 @@ import StagehandAnimation
 /// (`grab(slot:)`); a cancelled change leaves the slot as it was, and the requests queued behind it are checked again
 /// against the slot as it is then: those that no longer apply end `.cancelled`.
 ///
+/// A slot's geometry change (`setBounds(_:ofSlot:completion:)`) waits in its queue like any request. A change of
+/// several slots (a move, a swap, `setContents`) waits until each slot it changes has run what was queued before it;
+/// a content that moves is never in two slots at once.
+///
 /// Concurrency: as for `Stack`, a placeholder, its contents, its observer and its clock belong to one thread or actor,
 /// which makes every request, ticks the clock, and receives every event and completion. A placeholder released in
 /// the middle of a change calls the completions still waiting with `.cancelled`, and sends no more events.
@@ -48,7 +52,7 @@ public final class Placeholder {
   typealias Item = (entry: Entry, layer: LayerState?)
 
   final class Slot {
-    let bounds: Rect
+    var bounds: Rect
     let player: TransitionPlayer
     var current: Item?
     var leaving: Item?
@@ -62,6 +66,8 @@ public final class Placeholder {
     var shown = false
     var queue: [Queued] = []
     var isDraining = false
+    /// The change of several slots this slot has reached in its queue, waiting for the other slots to reach it.
+    var waiting: Rearrangement?
 
     init(bounds: Rect, clock: any TransitionClock) {
       self.bounds = bounds
@@ -74,6 +80,10 @@ public final class Placeholder {
     case clear(animated: Bool)
     case appear(animated: Bool)
     case disappear(animated: Bool)
+    /// A geometry change that waits for the transition playing in the slot.
+    case bounds(Rect)
+    /// This slot's part of a change of several slots (a move, a swap, `setContents`).
+    case rearrangement(Rearrangement)
   }
 
   /// A request in a slot's queue, with the handle that drives it when it is interactive and the closure told how it
@@ -135,6 +145,13 @@ public final class Placeholder {
   /// The stage state of `slot` now.
   public func stage(ofSlot slot: Int) -> LayerState { slots.indices.contains(slot) ? slots[slot].stage : .identity }
 
-  /// Whether `slot` is playing a transition.
-  public func isAnimating(slot: Int) -> Bool { slots.indices.contains(slot) && slots[slot].player.isPlaying }
+  /// Whether `slot` is playing a transition, or waits, for a change of several slots (a move, a swap,
+  /// `setContents(_:with:duration:animated:completion:)`), until the other slots have ended theirs.
+  public func isAnimating(slot: Int) -> Bool {
+    slots.indices.contains(slot) && (slots[slot].player.isPlaying || slots[slot].waiting != nil)
+  }
+
+  /// The bounds of `slot` now (a geometry change waits for the slot's transition); `nil` for a slot that does not
+  /// exist.
+  public func bounds(ofSlot slot: Int) -> Rect? { slots.indices.contains(slot) ? slots[slot].bounds : nil }
 }

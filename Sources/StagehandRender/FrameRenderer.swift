@@ -40,6 +40,25 @@ public final class FrameRenderer {
     var placement: LayerPlacement
     var isTo: Bool
     var clipped: ClippedPicture?
+    /// The renderer whose picture the layer shows, when it is not the one compositing it (`ContainerRenderer`
+    /// draws each content's picture with a renderer of its own).
+    var owner: FrameRenderer? = nil
+  }
+
+  /// A container's layer to draw with this renderer's picture (`to`), its clip applied; `nil` when nothing of it is
+  /// drawn.
+  func drawn(_ layer: DrawnLayer) -> Drawn? {
+    guard let placement = LayerPlacement(layer, bounds: scene.bounds, width: scene.width, height: scene.height)
+    else { return nil }
+    guard layer.clip != .none, layer.clip.cutsAnything(in: scene.bounds) else {
+      return Drawn(placement: placement, isTo: true, clipped: nil, owner: self)
+    }
+    guard let shape = ClipShape(layer.clip, bounds: scene.bounds, width: scene.width, height: scene.height) else {
+      return nil  // nothing left of the layer
+    }
+    let copy = clippedCopy(isTo: true)
+    copy.update(shape)
+    return Drawn(placement: placement, isTo: true, clipped: copy, owner: self)
   }
 
   /// Draws `frame` of the scene into `target`, which must be of the scene's pixel size.
@@ -95,7 +114,10 @@ public final class FrameRenderer {
 
   /// Draws the backdrop over the whole frame (the container's bounds): its colour at its opacity, each clamped to
   /// [0, 1], over what is there.
-  func drawBackdrop(_ backdrop: Backdrop, into target: Frame) {
+  func drawBackdrop(_ backdrop: Backdrop, into target: Frame) { Self.fillBackdrop(backdrop, into: target) }
+
+  /// Draws `backdrop` over the whole of `target`, as `drawBackdrop(_:into:)` says.
+  static func fillBackdrop(_ backdrop: Backdrop, into target: Frame) {
     let b = backdrop.visible
     let alpha = (b.opacity * 255).rounded()
     guard alpha >= 1 else { return }
@@ -112,6 +134,9 @@ public final class FrameRenderer {
   /// or scaled layer has), not from the filter, whose weights have 1/128 steps: two such edges meeting in a pixel
   /// then add up to the whole of it.
   func composite(_ layer: Drawn, into target: Frame, operation: pixman_op_t, exactEdges: Bool = false) {
+    if let owner = layer.owner, owner !== self {
+      return owner.composite(layer, into: target, operation: operation, exactEdges: exactEdges)
+    }
     if let copy = layer.clipped {
       // Each copy is made only when the layer is drawn from it: the turned one for a turn about a vertical axis.
       composite(

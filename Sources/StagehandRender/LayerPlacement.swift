@@ -23,9 +23,24 @@ struct LayerPlacement {
   /// The placement of `layer` of `states` in a frame of `width` x `height` pixels that shows `bounds`, for a picture
   /// of the same pixel size as the frame.
   init?(_ states: LayerStates, _ layer: LayerID, bounds: Rect, width: Int, height: Int) {
-    let opacity = states[layer].visibleOpacity
+    self.init(
+      transform: states.transform(of: layer, in: bounds), quad: states.projectedCorners(of: layer, in: bounds),
+      opacity: states[layer].visibleOpacity, bounds: bounds, width: width, height: height)
+  }
+
+  /// The placement of a layer ready to draw (a container's layer, with its stage), as `init(_:_:bounds:width:height:)`
+  /// places the same layer of a transition's states.
+  init?(_ layer: DrawnLayer, bounds: Rect, width: Int, height: Int) {
+    self.init(
+      transform: layer.transform, quad: layer.quad, opacity: layer.opacity, bounds: bounds, width: width,
+      height: height)
+  }
+
+  /// The placement of a layer of `bounds` that `transform` takes to the plane before the perspective division, whose
+  /// corners land on `quad` (`nil` when one lies at or behind the camera), drawn at `opacity`.
+  private init?(transform: Transform3D, quad: Quad?, opacity: Double, bounds: Rect, width: Int, height: Int) {
     let alpha = (opacity * 255).rounded()
-    guard alpha >= 1, let quad = states.projectedCorners(of: layer, in: bounds) else { return nil }
+    guard alpha >= 1, let quad else { return nil }
     let sx = Double(width) / bounds.size.width
     let sy = Double(height) / bounds.size.height
     let corners = quad.corners.map { ((($0.x - bounds.minX) * sx), ($0.y - bounds.minY) * sy) }
@@ -46,7 +61,7 @@ struct LayerPlacement {
     let pointsToFrame = Homography.affine(sx: sx, sy: sy, tx: -bounds.minX * sx, ty: -bounds.minY * sy)
     let origin = (x: width / 2, y: height / 2)
     let fromOrigin = Homography.affine(sx: 1, sy: 1, tx: Double(origin.x), ty: Double(origin.y))
-    let toFrame = pointsToFrame * Homography(planeOf: states.transform(of: layer, in: bounds)) * pictureToLayer
+    let toFrame = pointsToFrame * Homography(planeOf: transform) * pictureToLayer
     guard let toPicture = toFrame.inverse.map({ $0 * fromOrigin }), toPicture.entries.allSatisfy(\.isFinite) else {
       return nil
     }

@@ -39,6 +39,18 @@ public struct Scene: Sendable {
     }
   }
 
+  /// A scene whose two pictures are `picture` (turned once, for both): what `ContainerRenderer` draws each of its
+  /// pictures with.
+  init(bounds: Rect, width: Int, height: Int, background: RGB, picture: PixelImage) {
+    self.bounds = bounds
+    self.width = width
+    self.height = height
+    self.background = background
+    from = picture
+    to = picture
+    turned = picture.turned().map { ($0, $0) }
+  }
+
   /// The layer that shows `to`: the appearing layer of a forward animation, the disappearing layer of an inverse.
   public static func layerOfTo(inverse: Bool) -> LayerID { inverse ? .disappearing : .appearing }
 }

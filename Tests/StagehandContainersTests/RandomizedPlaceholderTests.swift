@@ -4,7 +4,8 @@ import StagehandTestSupport
 import Testing
 
 /// Seeded random sequences of placeholder operations, interactive ones included (set and clear started
-/// interactively, driven, grabbed, finished, cancelled), checked after every operation against a reference model.
+/// interactively, driven, grabbed, finished, cancelled), geometry changes, moves, swaps and setContents, checked after
+/// every operation against a reference model.
 @Suite("Randomized placeholder operations")
 struct RandomizedPlaceholderTests {
   static let seed = SeededGenerator.testSeed(0x9_1ACE)
@@ -27,10 +28,11 @@ struct RandomizedPlaceholderTests {
       }
     }
     let scale = Self.operationsPerRun / 10_000
-    #expect(run.starts > 75 * scale, "\(run.starts) interactive changes started")
+    #expect(run.starts > 60 * scale, "\(run.starts) interactive changes started")
     #expect(run.grabs > 100 * scale, "\(run.grabs) grabs")
     #expect(run.finishes > 70 * scale && run.cancels > 70 * scale, "\(run.finishes) finished, \(run.cancels) cancelled")
     #expect(run.idleChecks > 2_000 * scale, "the slots were idle \(run.idleChecks) times")
+    #expect(run.rearrangements > 1_000 * scale, "\(run.rearrangements) geometry changes, moves, swaps, setContents")
   }
 }
 
@@ -53,11 +55,16 @@ final class PlaceholderRun {
   var cancels = 0
   var idleChecks = 0
   var refusedWhileQueued = 0
+  var rearrangements = 0
+  /// The bounds each slot will have once its queued requests have run.
+  var bounds = [Rect(x: 0, y: 0, width: 320, height: 480), Rect(x: 0, y: 0, width: 480, height: 320)]
+  static let geometries = [
+    Rect(x: 0, y: 0, width: 320, height: 480), Rect(x: 0, y: 0, width: 480, height: 320),
+    Rect(x: 10, y: 20, width: 400, height: 640),
+  ]
 
   init() {
-    board = Placeholder(
-      name: "board", builder: TestTransitions(), clock: clock,
-      slots: [Rect(x: 0, y: 0, width: 320, height: 480), Rect(x: 0, y: 0, width: 480, height: 320)])
+    board = Placeholder(name: "board", builder: TestTransitions(), clock: clock, slots: bounds)
     board.appear()
   }
 
@@ -202,6 +209,8 @@ final class PlaceholderRun {
           if stateDifference(states, layerStates(board, slot: slot)) > 1e-9 { return "\(description): a jump" }
         case .waiting, .ended: break
         }
+      case 62..<78:
+        if let failure = rearrange(&random, slot: slot, description: &description) { return failure }
       default:
         let seconds = Double.random(in: 0...1.5, using: &random)
         description = "advance \(seconds)"
@@ -212,6 +221,85 @@ final class PlaceholderRun {
     }
     if !description.isEmpty { log = Array((log + [description]).suffix(12)) }
     return failure.take() ?? check(after: description)
+  }
+
+  /// A geometry change, a move, a swap or a setContents; returns a failure when the placeholder accepted or
+  /// refused it against the model.
+  func rearrange(_ random: inout SeededGenerator, slot: Int, description: inout String) -> String? {
+    let other = Int.random(in: 0..<2, using: &random)
+    switch Int.random(in: 0..<16, using: &random) {
+    case 0..<4:
+      let rect = Self.geometries.randomElement(using: &random)!
+      description = "bounds of \(slot) \(Int(rect.size.width))x\(Int(rect.size.height))"
+      do {
+        try board.setBounds(rect, ofSlot: slot)
+      } catch {
+        return "\(description) was refused: \(error)"
+      }
+      bounds[slot] = rect
+    case 4..<9:
+      description = "move \(slot) to \(other)"
+      do {
+        try board.move(fromSlot: slot, toSlot: other, with: transition(&random), animated: Bool.random(using: &random))
+        if slot == other || model[slot] == nil { return "\(description) was accepted" }
+        (model[other], model[slot]) = (model[slot], nil)
+        note([slot, other])
+      } catch ContainerError.sameSlot {
+        if slot != other { return "\(description) refused as the same slot" }
+      } catch ContainerError.empty {
+        if model[slot] != nil { return "\(description) refused, the model holds a content" }
+      } catch {
+        return "\(description) was refused: \(error)"
+      }
+    case 9..<13:
+      description = "swap \(slot) and \(other)"
+      do {
+        try board.swap(slot: slot, with: other, transition: transition(&random), animated: Bool.random(using: &random))
+        if slot == other || (model[slot] == nil && model[other] == nil) { return "\(description) was accepted" }
+        model.swapAt(slot, other)
+        note([slot, other])
+      } catch ContainerError.sameSlot {
+        if slot != other { return "\(description) refused as the same slot" }
+      } catch ContainerError.empty {
+        if model[slot] != nil || model[other] != nil { return "\(description) refused, the model holds a content" }
+      } catch {
+        return "\(description) was refused: \(error)"
+      }
+    default:
+      let free = pool.filter { !model.contains(ObjectIdentifier($0)) && !shown().contains(ObjectIdentifier($0)) }
+      let inPlaceholder = pool.filter { model.contains(ObjectIdentifier($0)) }
+      let contents: [RecordingContent?] = (0..<2).map { _ in
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: nil
+        case 1: inPlaceholder.randomElement(using: &random)
+        default: free.randomElement(using: &random)
+        }
+      }
+      description = "setContents \(contents.map { $0?.name ?? "nil" })"
+      do {
+        try board.setContents(contents.map { $0 }, with: transition(&random), animated: Bool.random(using: &random))
+        let ids = contents.map { $0.map(ObjectIdentifier.init) }
+        if let first = ids[0], ids[1] == first { return "\(description) was accepted" }
+        let changed = (0..<2).filter { ids[$0] != model[$0] }
+        model = ids
+        note(changed)
+      } catch ContainerError.duplicateContent {
+        if contents[0] == nil || contents[0] !== contents[1] { return "\(description) refused as a duplicate" }
+      } catch ContainerError.alreadyInContainer {
+        // A free content whose set still waits in a queue, cleared after it: it is in the placeholder until it left.
+        refusedWhileQueued += 1
+      } catch {
+        return "\(description) was refused: \(error)"
+      }
+    }
+    rearrangements += 1
+    return nil
+  }
+
+  /// Notes, for the slots whose projection a change of several slots changed, what they will hold: a cancel of the
+  /// tracked change before it leaves them so.
+  func note(_ changed: [Int]) {
+    for slot in changed { tracked[slot]?.requests.append(model[slot]) }
   }
 
   func check(after description: String) -> String? {
@@ -227,6 +315,12 @@ final class PlaceholderRun {
       idleChecks += 1
       if board.content(inSlot: slot).map(ObjectIdentifier.init) != model[slot] {
         return "after \(description): slot \(slot) holds \(String(describing: board.content(inSlot: slot)))"
+      }
+      if board.bounds(ofSlot: slot) != bounds[slot] {
+        return "after \(description): slot \(slot) has bounds \(String(describing: board.bounds(ofSlot: slot)))"
+      }
+      if board.presentedLayers(inSlot: slot).contains(where: { $0.bounds != bounds[slot] }) {
+        return "after \(description): a layer of slot \(slot) is laid out in other bounds"
       }
       if let content = board.content(inSlot: slot) as? RecordingContent, content.phase != .appeared {
         return "after \(description): \(content) in slot \(slot) is \(content.phase.rawValue)"

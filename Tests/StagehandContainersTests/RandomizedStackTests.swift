@@ -457,6 +457,9 @@ final class Run {
     case .invalidCapacity: "invalidCapacity"
     case .missingContent: "missingContent"
     case .slotOutOfRange: "slotOutOfRange"
+    case .sameSlot: "sameSlot"
+    case .slotCountMismatch: "slotCountMismatch"
+    case .duplicateContent: "duplicateContent"
     }
   }
 

@@ -263,6 +263,9 @@ enum ErrorKind: Equatable, CustomStringConvertible {
   case invalidCapacity(Int)
   case missingContent(String)
   case slotOutOfRange(slot: Int, slots: Int)
+  case sameSlot(slot: Int)
+  case slotCountMismatch(given: Int, slots: Int)
+  case duplicateContent(String)
 
   init(_ error: ContainerError) {
     switch error {
@@ -276,6 +279,9 @@ enum ErrorKind: Equatable, CustomStringConvertible {
     case .invalidCapacity(let capacity): self = .invalidCapacity(capacity)
     case .missingContent(let content, _): self = .missingContent(content)
     case .slotOutOfRange(let slot, let slots, _): self = .slotOutOfRange(slot: slot, slots: slots)
+    case .sameSlot(_, let slot, _): self = .sameSlot(slot: slot)
+    case .slotCountMismatch(_, let given, let slots, _): self = .slotCountMismatch(given: given, slots: slots)
+    case .duplicateContent(let content, _): self = .duplicateContent(content)
     }
   }
 
@@ -291,6 +297,9 @@ enum ErrorKind: Equatable, CustomStringConvertible {
     case .invalidCapacity(let capacity): "invalidCapacity(\(capacity))"
     case .missingContent(let content): "missingContent(\(content))"
     case .slotOutOfRange(let slot, let slots): "slotOutOfRange(\(slot), \(slots))"
+    case .sameSlot(let slot): "sameSlot(\(slot))"
+    case .slotCountMismatch(let given, let slots): "slotCountMismatch(\(given), \(slots))"
+    case .duplicateContent(let content): "duplicateContent(\(content))"
     }
   }
 }

@@ -1,9 +1,11 @@
 // A stack of two screens: a push with a style of the bundled plugins, a resize, and the pop that inverts the push,
-// with the positions of the layers printed as they move. Exits with 1 when something is not as the README says.
+// with the positions of the layers printed as they move; one frame of the push is drawn with the container renderer
+// into a PNG in a temporary folder. Exits with 1 when something is not as the README says.
 
 import StagehandAnimation
 import StagehandCatalog
 import StagehandContainers
+import StagehandRender
 
 #if canImport(Glibc)
   import Glibc
@@ -34,6 +36,35 @@ func fail(_ message: String) -> Never {
   exit(1)
 }
 
+/// Draws what `stack` shows now (its layers to draw, over its backdrop) with a picture per screen, into a PNG in a
+/// new temporary folder, prints the frame's size, and removes the folder.
+func drawFrame(of stack: Stack) {
+  let pictures = [
+    "home": PixelImage.card(.a, width: 160, height: 240), "settings": PixelImage.card(.b, width: 160, height: 240),
+  ]
+  guard let renderer = ContainerRenderer(bounds: stack.bounds, width: 160, height: 240) else { fail("no renderer") }
+  let layers = stack.layersToDraw.compactMap { layer in
+    pictures[layer.content.name].flatMap { $0 }.map { PicturedLayer(layer.drawn, picture: $0) }
+  }
+  guard let image = renderer.image(of: layers, backdrop: stack.backdrop) else { fail("out of memory") }
+  var template = Array("/tmp/hello-stack-XXXXXX".utf8CString)
+  guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) })
+  else { fail("cannot create a temporary folder") }
+  let path = folder + "/push.png"
+  defer {
+    unlink(path)
+    rmdir(folder)
+  }
+  do {
+    try image.writePNG(path: path)
+  } catch {
+    fail("\(error)")
+  }
+  var status = stat()
+  guard stat(path, &status) == 0 else { fail("cannot read \(path) back") }
+  print("drew \(layers.count) layers of the push into a \(image.width)x\(image.height) PNG of \(status.st_size) bytes")
+}
+
 let registry = Registry()
 for problem in registry.problems { print("problem: \(problem)") }
 let clock = ManualClock()
@@ -56,6 +87,7 @@ do {
   while stack.isAnimating {
     clock.advance(by: 0.1)
     show("push \(tenths(clock.now)) s")
+    if tenths(clock.now) == "0.2" { drawFrame(of: stack) }
   }
   try stack.setBounds(Rect(x: 0, y: 0, width: 480, height: 320))
   try stack.pop()
