@@ -2,8 +2,10 @@ import StagehandAnimation
 import StagehandPlugins
 
 /// Checks a loaded plugin against the rules of the header that building can test: every style and preset builds in
-/// many contexts, deterministically and quickly; the flags tell the truth; the default duration is the steps' sum;
-/// every parameter has an effect; and the descriptive strings say something.
+/// many contexts, deterministically and quickly; the flags tell the truth (SH_STYLE_SYMMETRIC with the draw order
+/// where it shows); the default duration is the steps' sum; every parameter has an effect; a leading or trailing
+/// direction follows the layout direction (the right-to-left build mirrors the left-to-right one); and the
+/// descriptive strings say something.
 ///
 /// It runs in the validator's child process (`CheckChild`), where a crash or a hang harms nothing but the check.
 public struct PluginChecker {
@@ -76,17 +78,28 @@ public struct PluginChecker {
       }
       valueSets.append((preset.name, values))
     }
-    var pairs: [(forward: Animation, inverse: Animation)] = []
+    var pairs: [Built] = []
     for (name, values) in valueSets {
       for context in Self.contexts {
         guard let pair = buildTwice(index, values, context, name: name) else { return }
-        pairs.append(pair)
+        pairs.append(Built(forward: pair.forward, inverse: pair.inverse, bounds: context.bounds))
       }
     }
     // The parameter sweeps' builds join the sample the flags and the duration are checked over.
     let sweeps = checkParameters(index)
+    checkLayoutDirection(index)
     checkFlags(style, pairs, sweeps: sweeps)
     checkDuration(style, pairs.map(\.forward) + sweeps)
+  }
+
+  /// A forward animation and its inverse built in a container of `bounds`.
+  struct Built {
+    /// The forward animation.
+    var forward: Animation
+    /// The inverse animation, with the pop's layer roles.
+    var inverse: Animation
+    /// The container's bounds.
+    var bounds: Rect
   }
 
   /// The default values of a style's parameters.

@@ -18,9 +18,10 @@ struct Check: ParsableCommand {
       style and preset is built, forward and inverse, twice, in containers from 1x1 to 8192x8192. A broken MUST of \
       the header is an error; a broken SHOULD, or something that looks like a mistake, is a warning. Each finding \
       names the section of the header that states the rule. Checked: the exported symbols, output at load, the \
-      entry's descriptor, determinism, build time, the flags SH_STYLE_USES_3D and SH_STYLE_SYMMETRIC, the default \
-      duration against the steps, the effect of every parameter (a builder that takes an int or a float for a \
-      double), and the descriptive strings.
+      entry's descriptor, determinism, build time, the flags SH_STYLE_USES_3D and SH_STYLE_SYMMETRIC (with the \
+      draw order where both contents show), the default duration against the steps, the effect of every parameter \
+      (a builder that takes an int or a float for a double), leading and trailing directions against the layout \
+      direction (the right-to-left build mirrors the left-to-right one), and the descriptive strings.
 
       Exit codes: 0 no error (warnings allowed unless --strict), 1 an error (or, with --strict, a warning), 64 a \
       usage error.

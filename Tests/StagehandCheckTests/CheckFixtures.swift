@@ -19,6 +19,19 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case missing3D = "MISSING_3D"
   /// Sets SH_STYLE_SYMMETRIC, although its inverse turns the other way.
   case falseSymmetric = "FALSE_SYMMETRIC"
+  /// Sets SH_STYLE_SYMMETRIC for a zooming cross-dissolve: the new content grows and fades in while the old one
+  /// shrinks and fades out, so each layer's states in the inverse are those of the forward animation, but the
+  /// inverse draws the leaving content on top while both show, overlapping, and its frames differ.
+  case dissolveSymmetric = "DISSOLVE_SYMMETRIC"
+  /// A second parameter, `side` (left, right, leading, trailing), that the old content moves and turns towards,
+  /// leading and trailing resolved with the layout direction: passes `check --strict`.
+  case directional = "DIRECTIONAL"
+  /// `side` as in `directional`, but the builder ignores the layout direction: leading is always the left.
+  case directionIgnored = "DIRECTION_IGNORED"
+  /// `side` as in `directional`, but the layout direction inverted: leading is the right in a left-to-right layout.
+  case directionInverted = "DIRECTION_INVERTED"
+  /// `side` as in `directional`, but the layout direction read from the wrong field (the reduced-motion flag).
+  case directionWrongField = "DIRECTION_WRONG_FIELD"
   /// Declares a default duration of 1 s for steps of 0.5 s.
   case wrongDuration = "WRONG_DURATION"
   /// Exports a helper function besides the entry.
@@ -75,6 +88,31 @@ enum CheckFixture: String, CaseIterable, Sendable {
     static int calls;
     #endif
 
+    #if defined(BREAK_DIRECTIONAL) || defined(BREAK_DIRECTION_IGNORED) || defined(BREAK_DIRECTION_INVERTED) \
+        || defined(BREAK_DIRECTION_WRONG_FIELD)
+    #define SIDED 1
+    #endif
+
+    #if defined(SIDED)
+    static int32_t build(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle,
+                         int32_t side) {
+        int rtl = context->layout_direction == SH_LAYOUT_RIGHT_TO_LEFT;
+    #if defined(BREAK_DIRECTION_IGNORED)
+        rtl = 0;
+    #elif defined(BREAK_DIRECTION_INVERTED)
+        rtl = !rtl;
+    #elif defined(BREAK_DIRECTION_WRONG_FIELD)
+        rtl = (context->flags & SH_CONTEXT_REDUCE_MOTION) != 0;
+    #endif
+        int left = side == 0 || (side == 2 && !rtl) || (side == 3 && rtl);
+        double sign = left ? -1.0 : 1.0;
+        TRY(host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT));
+        TRY(host->translate(builder, SH_LAYER_DISAPPEARING, sign * context->width / 4, 0, 0));
+        TRY(host->rotate(builder, SH_LAYER_DISAPPEARING, sign * (double)angle * 3.14159265358979323846 / 180.0, 0, 0, 1));
+        TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+        return SH_OK;
+    }
+    #else
     static int32_t build(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle) {
     #if defined(BREAK_CRASHES)
         if (context->width < 2) { volatile int *nowhere = NULL; *nowhere = 1; }
@@ -82,6 +120,18 @@ enum CheckFixture: String, CaseIterable, Sendable {
         if (context->width < 2) { for (;;) { } }
     #else
         (void)context;
+    #endif
+    #if defined(BREAK_DISSOLVE_SYMMETRIC)
+        double s = 1.0 - (double)angle / 180.0;
+        TRY(host->begin_step(builder, 0, SH_CURVE_LINEAR));
+        TRY(host->fade(builder, SH_LAYER_APPEARING, -1));
+        TRY(host->scale(builder, SH_LAYER_APPEARING, s, s, 1));
+        TRY(host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT));
+        TRY(host->fade(builder, SH_LAYER_APPEARING, 1));
+        TRY(host->scale(builder, SH_LAYER_APPEARING, 1 / s, 1 / s, 1));
+        TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+        TRY(host->scale(builder, SH_LAYER_DISAPPEARING, s, s, 1));
+        return SH_OK;
     #endif
     #if defined(BREAK_TRUNCATED_ANGLE)
         double radians = (double)(int)angle * 3.14159265358979323846 / 180.0;
@@ -102,6 +152,7 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #endif
         return SH_OK;
     }
+    #endif
 
     #if defined(BREAK_BAD_INVERSE)
     static int32_t inverse(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle) {
@@ -110,6 +161,10 @@ enum CheckFixture: String, CaseIterable, Sendable {
         TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
         return SH_OK;
     }
+    #endif
+
+    #if defined(SIDED)
+    static const char *const side_labels[] = {"left", "right", "leading", "trailing"};
     #endif
 
     static const sh_parameter parameters[] = {{
@@ -124,7 +179,15 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #else
         .description = "How far the old content turns as it fades out.",
     #endif
-    }};
+    }
+    #if defined(SIDED)
+    , {
+        .struct_size = sizeof(sh_parameter), .symbol = "side", .type = SH_PARAM_ENUM, .minimum = 0, .maximum = 3,
+        .default_value = 2, .label_count = 4, .labels = side_labels,
+        .description = "The side the old content moves towards; leading and trailing follow the layout direction.",
+    }
+    #endif
+    };
 
     static const sh_style styles[] = {{
         .struct_size = sizeof(sh_style), .name = "tilt",
@@ -140,10 +203,10 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #else
         .default_duration = 0.5,
     #endif
-    #if defined(BREAK_FALSE_SYMMETRIC)
+    #if defined(BREAK_FALSE_SYMMETRIC) || defined(BREAK_DISSOLVE_SYMMETRIC)
         .flags = SH_STYLE_SYMMETRIC,
     #endif
-        .parameter_count = 1, .parameters = parameters, .builder = (sh_function)build,
+        .parameter_count = sizeof parameters / sizeof parameters[0], .parameters = parameters, .builder = (sh_function)build,
     #if defined(BREAK_BAD_INVERSE)
         .inverse_builder = (sh_function)inverse,
     #endif

@@ -34,6 +34,10 @@ struct CheckTests {
     (.floatOnly, .warning, 9, ["changes nothing visible", "float or an integer for a double"]),
     (.missing3D, .error, 10, ["does not set SH_STYLE_USES_3D"]),
     (.falseSymmetric, .error, 10, ["sets SH_STYLE_SYMMETRIC"]),
+    (.dissolveSymmetric, .error, 10, ["sets SH_STYLE_SYMMETRIC", "leaving content on top", "clear it"]),
+    (.directionIgnored, .error, 9, ["side = leading", "not the mirror", "sh_context.layout_direction"]),
+    (.directionInverted, .error, 9, ["side = leading", "not that of side = left", "inverted"]),
+    (.directionWrongField, .error, 9, ["side = leading", "not the mirror", "sh_context.layout_direction"]),
     (.wrongDuration, .warning, 12, ["default_duration is 1.0 s", "add up to 0.5 s"]),
     (.extraSymbol, .warning, 10, ["tilt_helper", "-fvisibility=hidden"]),
     (.printsAtLoad, .warning, 7, ["printed", "while it was loaded"]),
@@ -63,6 +67,12 @@ struct CheckTests {
     #expect(found?.section == section, "\(fixture): \(report.findings.map(\.line))")
     #expect(!report.passes(strict: true))
     #expect(report.passes(strict: false) == (severity == .warning))
+  }
+
+  @Test("a style whose leading and trailing follow the layout direction passes strictly")
+  func directional() throws {
+    let report = try check(.directional)
+    #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
   }
 
   @Test("a style that changes nothing, through a float read for a double, is not told to set SH_STYLE_SYMMETRIC")

@@ -530,9 +530,12 @@ extern "C" {
 #define SH_STYLE_USES_3D (1u << 0)
 
 /* The style is its own inverse: for every parameter set and context, its inverse (whose layer roles are those of the
- * pop, section 9) looks the same as its forward animation, so a pop looks like a push. Example: a cross-dissolve;
- * counter-example: push from the left, whose inverse moves the contents towards the left. Informative, for catalogs;
- * the validator checks it. */
+ * pop, section 9) looks the same as its forward animation, so a pop looks like a push. "Looks" includes the draw
+ * order: a forward animation draws the appearing content on top, its inverse the leaving one, so whenever both
+ * contents show at once and overlap, the frames differ even if every layer moves alike. Example: a fade through a
+ * colour (the contents never show together); counter-examples: push from the left, whose inverse moves the contents
+ * towards the left, and a cross-dissolve, whose half-way frame shows mostly the new content in a push and mostly the
+ * leaving one in a pop. Informative, for catalogs; the validator checks it. */
 #define SH_STYLE_SYMMETRIC (1u << 1)
 
 /* Tells whether a struct filled by the other side is large enough to contain `field`: use it before reading a field,
