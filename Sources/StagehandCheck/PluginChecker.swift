@@ -4,8 +4,8 @@ import StagehandPlugins
 /// Checks a loaded plugin against the rules of the header that building can test: every style and preset builds in
 /// many contexts, deterministically and quickly; the flags tell the truth (SH_STYLE_SYMMETRIC with the draw order
 /// where it shows); the default duration is the steps' sum; every parameter has an effect; a leading or trailing
-/// direction follows the layout direction (the right-to-left build mirrors the left-to-right one); and the
-/// descriptive strings say something.
+/// direction follows the layout direction (the right-to-left build mirrors the left-to-right one); the last frames
+/// show the new content (forward) and the revealed one (inverse); and the descriptive strings say something.
 ///
 /// It runs in the validator's child process (`CheckChild`), where a crash or a hang harms nothing but the check.
 public struct PluginChecker {
@@ -82,7 +82,8 @@ public struct PluginChecker {
     for (name, values) in valueSets {
       for context in Self.contexts {
         guard let pair = buildTwice(index, values, context, name: name) else { return }
-        pairs.append(Built(forward: pair.forward, inverse: pair.inverse, bounds: context.bounds))
+        let what = "\(name == style.name ? "style" : "preset") '\(name)' in a \(describe(context)) container"
+        pairs.append(Built(forward: pair.forward, inverse: pair.inverse, bounds: context.bounds, what: what))
       }
     }
     // The parameter sweeps' builds join the sample the flags and the duration are checked over.
@@ -90,6 +91,7 @@ public struct PluginChecker {
     checkLayoutDirection(index)
     checkFlags(style, pairs, sweeps: sweeps)
     checkDuration(style, pairs.map(\.forward) + sweeps)
+    checkEndVisibility(style, pairs)
   }
 
   /// A forward animation and its inverse built in a container of `bounds`.
@@ -100,6 +102,8 @@ public struct PluginChecker {
     var inverse: Animation
     /// The container's bounds.
     var bounds: Rect
+    /// The style or preset and the container, as findings name them.
+    var what: String
   }
 
   /// The default values of a style's parameters.

@@ -32,6 +32,13 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case directionInverted = "DIRECTION_INVERTED"
   /// `side` as in `directional`, but the layout direction read from the wrong field (the reduced-motion flag).
   case directionWrongField = "DIRECTION_WRONG_FIELD"
+  /// A setup step makes the appearing content transparent, and nothing fades it in: it ends unseen.
+  case endTransparent = "END_TRANSPARENT"
+  /// The appearing content is inset by 0.6 from the left and the right (inverted insets): its clip ends empty.
+  case endClipped = "END_CLIPPED"
+  /// A setup step makes the disappearing content transparent: the derived inverse ends with the content it reveals
+  /// unseen.
+  case startHidden = "START_HIDDEN"
   /// Declares a default duration of 1 s for steps of 0.5 s.
   case wrongDuration = "WRONG_DURATION"
   /// Exports a helper function besides the entry.
@@ -133,6 +140,13 @@ enum CheckFixture: String, CaseIterable, Sendable {
         TRY(host->scale(builder, SH_LAYER_DISAPPEARING, s, s, 1));
         return SH_OK;
     #endif
+    #if defined(BREAK_END_TRANSPARENT)
+        TRY(host->begin_step(builder, 0, SH_CURVE_LINEAR));
+        TRY(host->fade(builder, SH_LAYER_APPEARING, -1));
+    #elif defined(BREAK_START_HIDDEN)
+        TRY(host->begin_step(builder, 0, SH_CURVE_LINEAR));
+        TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+    #endif
     #if defined(BREAK_TRUNCATED_ANGLE)
         double radians = (double)(int)angle * 3.14159265358979323846 / 180.0;
     #else
@@ -149,6 +163,9 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #endif
     #if !defined(BREAK_FLOAT_ONLY)
         TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+    #endif
+    #if defined(BREAK_END_CLIPPED)
+        TRY(host->change_inset(builder, SH_LAYER_APPEARING, 0, 0.6, 0, 0.6));
     #endif
         return SH_OK;
     }
