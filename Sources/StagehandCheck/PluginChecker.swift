@@ -92,6 +92,7 @@ public struct PluginChecker {
     checkFlags(style, pairs, sweeps: sweeps)
     checkDuration(style, pairs.map(\.forward) + sweeps)
     checkEndVisibility(style, pairs)
+    checkSprings(style, pairs.map(\.forward) + sweeps)
   }
 
   /// A forward animation and its inverse built in a container of `bounds`.

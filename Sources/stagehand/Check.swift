@@ -22,7 +22,8 @@ struct Check: ParsableCommand {
       draw order where both contents show), the default duration against the steps, the effect of every parameter \
       (a builder that takes an int or a float for a double), leading and trailing directions against the layout \
       direction (the right-to-left build mirrors the left-to-right one), the new content seen in the last frame of \
-      the forward animation and the revealed one in that of the inverse, and the descriptive strings.
+      the forward animation and the revealed one in that of the inverse, springs barely damped or settling far past \
+      their step, and the descriptive strings.
 
       Exit codes: 0 no error (warnings allowed unless --strict), 1 an error (or, with --strict, a warning), 64 a \
       usage error.

@@ -39,6 +39,10 @@ enum CheckFixture: String, CaseIterable, Sendable {
   /// A setup step makes the disappearing content transparent: the derived inverse ends with the content it reveals
   /// unseen.
   case startHidden = "START_HIDDEN"
+  /// The step's curve is a spring damped by 1e-6 (a damping ratio of 5e-7): it jitters.
+  case springLoose = "SPRING_LOOSE"
+  /// The 0.5 s step plays a slow spring (mass 1, stiffness 1, damping 2) that settles in about 9 s of its own time.
+  case springSlow = "SPRING_SLOW"
   /// Declares a default duration of 1 s for steps of 0.5 s.
   case wrongDuration = "WRONG_DURATION"
   /// Exports a helper function besides the entry.
@@ -156,6 +160,11 @@ enum CheckFixture: String, CaseIterable, Sendable {
         radians += 0.001 * (calls++ % 2);
     #endif
         TRY(host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT));
+    #if defined(BREAK_SPRING_LOOSE)
+        TRY(host->set_spring(builder, 1, 200, 1e-6, 0));
+    #elif defined(BREAK_SPRING_SLOW)
+        TRY(host->set_spring(builder, 1, 1, 2, 0));
+    #endif
     #if defined(BREAK_MISSING_3D)
         TRY(host->rotate(builder, SH_LAYER_DISAPPEARING, radians, 0, 1, 0));
     #else

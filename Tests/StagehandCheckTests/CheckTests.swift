@@ -41,6 +41,8 @@ struct CheckTests {
     (.endTransparent, .warning, 9, ["end of the forward animation", "appearing content is not seen", "fade it to 1"]),
     (.endClipped, .warning, 9, ["end of the forward animation", "clip leaves nothing", "inverted"]),
     (.startHidden, .warning, 9, ["end of the inverse animation", "not seen", "setup step of duration 0"]),
+    (.springLoose, .warning, 9, ["damping 1e-06", "barely damped", "damping of at least"]),
+    (.springSlow, .warning, 9, ["step of 0.5 s", "stiffness 1.0", "still swings", "give the step about"]),
     (.wrongDuration, .warning, 12, ["default_duration is 1.0 s", "add up to 0.5 s"]),
     (.extraSymbol, .warning, 10, ["tilt_helper", "-fvisibility=hidden"]),
     (.printsAtLoad, .warning, 7, ["printed", "while it was loaded"]),
