@@ -83,7 +83,10 @@ public struct PluginChecker {
       for context in Self.contexts {
         guard let pair = buildTwice(index, values, context, name: name) else { return }
         let what = "\(name == style.name ? "style" : "preset") '\(name)' in a \(describe(context)) container"
-        pairs.append(Built(forward: pair.forward, inverse: pair.inverse, bounds: context.bounds, what: what))
+        pairs.append(
+          Built(
+            forward: pair.forward, inverse: pair.inverse, bounds: context.bounds, what: what,
+            reducesMotion: context.reducesMotion))
       }
     }
     // The parameter sweeps' builds join the sample the flags and the duration are checked over.
@@ -93,6 +96,7 @@ public struct PluginChecker {
     checkDuration(style, pairs.map(\.forward) + sweeps)
     checkEndVisibility(style, pairs)
     checkSprings(style, pairs.map(\.forward) + sweeps)
+    checkReducedMotion(style, pairs)
   }
 
   /// A forward animation and its inverse built in a container of `bounds`.
@@ -105,6 +109,8 @@ public struct PluginChecker {
     var bounds: Rect
     /// The style or preset and the container, as findings name them.
     var what: String
+    /// Whether the context asked for reduced motion.
+    var reducesMotion: Bool
   }
 
   /// The default values of a style's parameters.

@@ -23,7 +23,7 @@ struct Check: ParsableCommand {
       (a builder that takes an int or a float for a double), leading and trailing directions against the layout \
       direction (the right-to-left build mirrors the left-to-right one), the new content seen in the last frame of \
       the forward animation and the revealed one in that of the inverse, springs barely damped or settling far past \
-      their step, and the descriptive strings.
+      their step, large motion with reduced motion asked for and no fallback, and the descriptive strings.
 
       Exit codes: 0 no error (warnings allowed unless --strict), 1 an error (or, with --strict, a warning), 64 a \
       usage error.

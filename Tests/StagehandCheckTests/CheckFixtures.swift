@@ -43,6 +43,11 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case springLoose = "SPRING_LOOSE"
   /// The 0.5 s step plays a slow spring (mass 1, stiffness 1, damping 2) that settles in about 9 s of its own time.
   case springSlow = "SPRING_SLOW"
+  /// The old content also slides out by the container's width, with or without reduced motion, and the style
+  /// names no reduced-motion fallback.
+  case movesFar = "MOVES_FAR"
+  /// As `movesFar`, but by a quarter of the width when reduced motion is asked for: passes `check --strict`.
+  case movesFarReduced = "MOVES_FAR_REDUCED"
   /// Declares a default duration of 1 s for steps of 0.5 s.
   case wrongDuration = "WRONG_DURATION"
   /// Exports a helper function besides the entry.
@@ -172,6 +177,12 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #endif
     #if !defined(BREAK_FLOAT_ONLY)
         TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+    #endif
+    #if defined(BREAK_MOVES_FAR)
+        TRY(host->translate(builder, SH_LAYER_DISAPPEARING, context->width, 0, 0));
+    #elif defined(BREAK_MOVES_FAR_REDUCED)
+        double share = (context->flags & SH_CONTEXT_REDUCE_MOTION) ? 0.25 : 1.0;
+        TRY(host->translate(builder, SH_LAYER_DISAPPEARING, share * context->width, 0, 0));
     #endif
     #if defined(BREAK_END_CLIPPED)
         TRY(host->change_inset(builder, SH_LAYER_APPEARING, 0, 0.6, 0, 0.6));

@@ -43,6 +43,7 @@ struct CheckTests {
     (.startHidden, .warning, 9, ["end of the inverse animation", "not seen", "setup step of duration 0"]),
     (.springLoose, .warning, 9, ["damping 1e-06", "barely damped", "damping of at least"]),
     (.springSlow, .warning, 9, ["step of 0.5 s", "stiffness 1.0", "still swings", "give the step about"]),
+    (.movesFar, .warning, 9, ["SH_CONTEXT_REDUCE_MOTION", "100 % of the container's width", "name one"]),
     (.wrongDuration, .warning, 12, ["default_duration is 1.0 s", "add up to 0.5 s"]),
     (.extraSymbol, .warning, 10, ["tilt_helper", "-fvisibility=hidden"]),
     (.printsAtLoad, .warning, 7, ["printed", "while it was loaded"]),
@@ -77,6 +78,12 @@ struct CheckTests {
   @Test("a style whose leading and trailing follow the layout direction passes strictly")
   func directional() throws {
     let report = try check(.directional)
+    #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
+  }
+
+  @Test("a style that moves far but keeps within a quarter of the container with reduced motion passes strictly")
+  func movesFarReduced() throws {
+    let report = try check(.movesFarReduced)
     #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
   }
 
