@@ -48,6 +48,12 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case movesFar = "MOVES_FAR"
   /// As `movesFar`, but by a quarter of the width when reduced motion is asked for: passes `check --strict`.
   case movesFarReduced = "MOVES_FAR_REDUCED"
+  /// The reduced-motion fallback names a plugin that is not installed, `org.example.nowhere:fade`.
+  case fallbackMissing = "FALLBACK_MISSING"
+  /// The reduced-motion fallback names a style the installed cross-dissolve plugin does not have.
+  case fallbackMisnamed = "FALLBACK_MISNAMED"
+  /// The reduced-motion fallback names the bundled `org.stagehand.cross-dissolve:cross-dissolve`.
+  case fallbackInstalled = "FALLBACK_INSTALLED"
   /// Declares a default duration of 1 s for steps of 0.5 s.
   case wrongDuration = "WRONG_DURATION"
   /// Exports a helper function besides the entry.
@@ -242,6 +248,13 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #endif
     #if defined(BREAK_FALSE_SYMMETRIC) || defined(BREAK_DISSOLVE_SYMMETRIC)
         .flags = SH_STYLE_SYMMETRIC,
+    #endif
+    #if defined(BREAK_FALLBACK_MISSING)
+        .reduced_motion_fallback = "org.example.nowhere:fade",
+    #elif defined(BREAK_FALLBACK_MISNAMED)
+        .reduced_motion_fallback = "org.stagehand.cross-dissolve:dissolve",
+    #elif defined(BREAK_FALLBACK_INSTALLED)
+        .reduced_motion_fallback = "org.stagehand.cross-dissolve:cross-dissolve",
     #endif
         .parameter_count = sizeof parameters / sizeof parameters[0], .parameters = parameters, .builder = (sh_function)build,
     #if defined(BREAK_BAD_INVERSE)

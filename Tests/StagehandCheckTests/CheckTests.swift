@@ -44,6 +44,7 @@ struct CheckTests {
     (.springLoose, .warning, 9, ["damping 1e-06", "barely damped", "damping of at least"]),
     (.springSlow, .warning, 9, ["step of 0.5 s", "stiffness 1.0", "still swings", "give the step about"]),
     (.movesFar, .warning, 9, ["SH_CONTEXT_REDUCE_MOTION", "100 % of the container's width", "name one"]),
+    (.fallbackMissing, .warning, 12, ["org.example.nowhere:fade", "no installed catalog was given"]),
     (.wrongDuration, .warning, 12, ["default_duration is 1.0 s", "add up to 0.5 s"]),
     (.extraSymbol, .warning, 10, ["tilt_helper", "-fvisibility=hidden"]),
     (.printsAtLoad, .warning, 7, ["printed", "while it was loaded"]),
