@@ -67,17 +67,7 @@ public struct PluginChecker {
   /// context; then checks its flags, its duration and its parameters.
   private mutating func checkStyle(_ index: Int) {
     let style = plugin.info.styles[index]
-    var valueSets: [(name: String, values: [ParameterValue])] = [(style.name, defaults(of: style))]
-    for preset in style.presets {
-      var values = valueSets[0].values
-      for assignment in preset.values {
-        guard let p = style.parameters.firstIndex(where: { $0.symbol == assignment.parameter }),
-          case .success(let value) = style.parameters[p].parse(assignment.value)
-        else { continue }  // the loader refuses a preset that does not parse
-        values[p] = value
-      }
-      valueSets.append((preset.name, values))
-    }
+    let valueSets = [(style.name, defaults(of: style))] + presetValues(of: style)
     var pairs: [Built] = []
     for (name, values) in valueSets {
       for context in Self.contexts {
@@ -111,6 +101,20 @@ public struct PluginChecker {
     var what: String
     /// Whether the context asked for reduced motion.
     var reducesMotion: Bool
+  }
+
+  /// Each preset's name and parameter values (the defaults, with the preset's values).
+  func presetValues(of style: StyleInfo) -> [(name: String, values: [ParameterValue])] {
+    style.presets.map { preset in
+      var values = defaults(of: style)
+      for assignment in preset.values {
+        guard let p = style.parameters.firstIndex(where: { $0.symbol == assignment.parameter }),
+          case .success(let value) = style.parameters[p].parse(assignment.value)
+        else { continue }  // the loader refuses a preset that does not parse
+        values[p] = value
+      }
+      return (preset.name, values)
+    }
   }
 
   /// The default values of a style's parameters.

@@ -54,6 +54,9 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case fallbackMisnamed = "FALLBACK_MISNAMED"
   /// The reduced-motion fallback names the bundled `org.stagehand.cross-dissolve:cross-dissolve`.
   case fallbackInstalled = "FALLBACK_INSTALLED"
+  /// A second parameter, `shape` (none, box), and `angle` turns the old content only when shape = box: `angle` has
+  /// an effect, though not at the defaults. Passes `check --strict`.
+  case conditional = "CONDITIONAL"
   /// Declares a default duration of 1 s for steps of 0.5 s.
   case wrongDuration = "WRONG_DURATION"
   /// Exports a helper function besides the entry.
@@ -134,6 +137,17 @@ enum CheckFixture: String, CaseIterable, Sendable {
         TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
         return SH_OK;
     }
+    #elif defined(BREAK_CONDITIONAL)
+    static int32_t build(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle,
+                         int32_t shape) {
+        (void)context;
+        TRY(host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT));
+        if (shape == 1) {
+            TRY(host->rotate(builder, SH_LAYER_DISAPPEARING, (double)angle * 3.14159265358979323846 / 180.0, 0, 0, 1));
+        }
+        TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+        return SH_OK;
+    }
     #else
     static int32_t build(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle) {
     #if defined(BREAK_CRASHES)
@@ -206,6 +220,9 @@ enum CheckFixture: String, CaseIterable, Sendable {
     }
     #endif
 
+    #if defined(BREAK_CONDITIONAL)
+    static const char *const shape_labels[] = {"none", "box"};
+    #endif
     #if defined(SIDED)
     static const char *const side_labels[] = {"left", "right", "leading", "trailing"};
     #endif
@@ -223,6 +240,13 @@ enum CheckFixture: String, CaseIterable, Sendable {
         .description = "How far the old content turns as it fades out.",
     #endif
     }
+    #if defined(BREAK_CONDITIONAL)
+    , {
+        .struct_size = sizeof(sh_parameter), .symbol = "shape", .type = SH_PARAM_ENUM, .minimum = 0, .maximum = 1,
+        .default_value = 0, .label_count = 2, .labels = shape_labels,
+        .description = "Whether the old content turns as a box (by angle) or only fades.",
+    }
+    #endif
     #if defined(SIDED)
     , {
         .struct_size = sizeof(sh_parameter), .symbol = "side", .type = SH_PARAM_ENUM, .minimum = 0, .maximum = 3,

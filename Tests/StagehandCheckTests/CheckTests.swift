@@ -88,6 +88,12 @@ struct CheckTests {
     #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
   }
 
+  @Test("a parameter that acts only with another label of another parameter is not said to have no effect")
+  func conditional() throws {
+    let report = try check(.conditional)
+    #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
+  }
+
   @Test("a style that changes nothing, through a float read for a double, is not told to set SH_STYLE_SYMMETRIC")
   func nothingIsNotSymmetric() throws {
     let report = try check(.floatOnly)
