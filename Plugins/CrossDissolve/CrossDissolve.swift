@@ -2,6 +2,8 @@
 //
 // CoconutKit's HLSTransitionCrossDissolve, HLSTransitionFadeIn and HLSTransitionFadeInPushToBack: the same single
 // 0.4 s step and push-to-back scale, 0.95. Fades name no reduced-motion fallback: they are the fallback of the others.
+// The cross-dissolve does not set SH_STYLE_SYMMETRIC: both contents show at once, and its pop draws the leaving one on
+// top, so its frames differ from the push's (half-way, the push shows mostly the new content, the pop the leaving one).
 
 import CStagehandPlugin
 
@@ -38,7 +40,7 @@ nonisolated(unsafe) private let descriptor = plugin(
   styles: [
     style(
       "cross-dissolve", summary: "The new content fades in while the old one fades out.", defaultDuration: 0.4,
-      flags: UInt32(SH_STYLE_SYMMETRIC), builder: buildCrossDissolve),
+      builder: buildCrossDissolve),
     style(
       "fade-in", summary: "The new content fades in over the old one, which stays still.", defaultDuration: 0.4,
       parameters: boolParameter(

@@ -86,6 +86,12 @@ public enum CheckChild {
     captured("while its styles were built")
     report.findings += checker.findings
     report.builds = checker.builds
+    for style in plugin.info.styles {
+      guard let fallback = style.reducedMotionFallback, let other = FallbackReference(fallback).plugin,
+        other != plugin.info.id
+      else { continue }
+      report.fallbacksToOtherPlugins[style.name] = fallback
+    }
     send(.report(report))
     _exit(0)
   }

@@ -50,6 +50,10 @@ public struct CheckReport: Codable, Hashable, Sendable {
   public var builds: Int
   /// The findings, in the order they were found.
   public var findings: [CheckFinding]
+  /// The reduced-motion fallbacks that name another plugin's style or preset (`plugin-id:name`), by the name of the
+  /// style that gives them: the child cannot resolve them, the host does against its catalog
+  /// (``IsolatedCheck/installed``).
+  public var fallbacksToOtherPlugins: [String: String] = [:]
 
   /// Creates a report.
   public init(library: String, plugin: String? = nil, builds: Int = 0, findings: [CheckFinding] = []) {

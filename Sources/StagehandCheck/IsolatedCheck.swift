@@ -13,6 +13,9 @@ public struct IsolatedCheck: Sendable {
   public var executable: String
   /// The time limit for the whole check of one library, in seconds.
   public var timeout: Double
+  /// The `plugin-id:name` of every style and preset of the installed catalog, against which reduced-motion fallbacks
+  /// into other plugins are resolved (`resolvingFallbacks(_:)`); nil when no catalog is known.
+  public var installed: Set<String>?
 
   /// The default time limit, in seconds: a few thousand builds of a well-behaved plugin take well under one.
   public static let defaultTimeout = 60.0
@@ -58,7 +61,7 @@ public struct IsolatedCheck: Sendable {
           + "stagehand-scanner is installed next to stagehand, or set STAGEHAND_SCANNER to its path")
     }
     defer { close(ends[0]) }
-    return wait(for: pid, reading: ends[0], report)
+    return resolvingFallbacks(wait(for: pid, reading: ends[0], report))
   }
 
   /// Reads the child's lines until its report, its death or the time limit.
@@ -92,6 +95,7 @@ public struct IsolatedCheck: Sendable {
           _ = reap(pid)
           report.plugin = answered.plugin
           report.builds = answered.builds
+          report.fallbacksToOtherPlugins = answered.fallbacksToOtherPlugins
           report.findings += answered.findings
           return report
         case nil:

@@ -34,8 +34,14 @@ extension PluginChecker {
       // Compared within a millionth, not exactly: a builder that takes a float for a double reads the low half of
       // the double, a tiny number for most values and 0 for others, and changes the animation by nothing visible.
       if animations.allSatisfy({ Self.looksTheSame($0.1, animations[0].1, drawOrder: true) }) {
+        // A parameter may act only with other values of the others (a corner radius only when shape = box): it is
+        // tried at every preset and every other choice before it is said to have no effect.
+        guard let found = hasEffectElsewhere(index, p, Set(candidates).sorted()), !found else { continue }
         let values = animations.map { parameter.text(for: value(parameter, $0.0)) }
-        var message = "it has no effect: \(values.joined(separator: ", ")) give the same animation"
+        var message =
+          "it has no effect: \(values.joined(separator: ", ")) give the same animation"
+          + (style.parameters.count > 1 || !style.presets.isEmpty
+            ? ", with the other parameters at their defaults, at every preset and at every label of the others" : "")
         if parameter.type == .double {
           message +=
             "; does the builder take this parameter as a double? (one that takes a float or an integer reads "
@@ -76,6 +82,39 @@ extension PluginChecker {
           + "\(example.rounded(.towardZero)); declare the builder's argument as double"))
   }
 
+  /// Whether parameter `p`'s `values` give different forward animations from another starting point than the
+  /// defaults: each preset's values, and each other label (or boolean) of every other enum or bool parameter. Nil
+  /// (with a finding) when a build fails.
+  private mutating func hasEffectElsewhere(_ index: Int, _ p: Int, _ values: [Double]) -> Bool? {
+    let style = plugin.info.styles[index]
+    var bases: [(name: String, values: [ParameterValue])] = presetValues(of: style)
+    for (q, other) in style.parameters.enumerated() where q != p {
+      let choices: [ParameterValue] =
+        switch other.type {
+        case .enum: other.labels.indices.map { .label(Int32($0)) }
+        case .bool: [.bool(false), .bool(true)]
+        case .int, .double: []
+        }
+      for choice in choices where choice != other.defaultParameterValue {
+        var base = defaults(of: style)
+        base[q] = choice
+        bases.append(("\(other.symbol) = \(other.text(for: choice))", base))
+      }
+    }
+    for (name, base) in bases {
+      var first: Animation?
+      for number in values {
+        guard
+          let animation = build(
+            index, p, number, what: "with \(style.parameters[p].symbol) = \(number) and \(name)", base: base)
+        else { return nil }
+        if let first, !Self.looksTheSame(first, animation, drawOrder: true) { return true }
+        first = first ?? animation
+      }
+    }
+    return false
+  }
+
   /// The value of a parameter of the type it declares.
   private func value(_ parameter: ParameterInfo, _ number: Double) -> ParameterValue {
     switch parameter.type {
@@ -86,11 +125,13 @@ extension PluginChecker {
     }
   }
 
-  /// The forward animation with parameter `p` set to `number` and the others at their defaults; nil (with a
-  /// finding) when the build fails.
-  private mutating func build(_ index: Int, _ p: Int, _ number: Double, what: String) -> Animation? {
+  /// The forward animation with parameter `p` set to `number` and the others at their defaults (or as in `base`);
+  /// nil (with a finding) when the build fails.
+  private mutating func build(
+    _ index: Int, _ p: Int, _ number: Double, what: String, base: [ParameterValue]? = nil
+  ) -> Animation? {
     let style = plugin.info.styles[index]
-    var values = defaults(of: style)
+    var values = base ?? defaults(of: style)
     values[p] = value(style.parameters[p], number)
     progress("building the forward animation of style '\(style.name)' \(what)")
     do throws(PluginError) {

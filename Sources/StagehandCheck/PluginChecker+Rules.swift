@@ -80,9 +80,9 @@ extension PluginChecker {
 
   /// SH_STYLE_USES_3D MUST be set when a build uses the third dimension (an error if it is missing, a warning if it
   /// is set for nothing); SH_STYLE_SYMMETRIC must hold when set, and is suggested when every inverse looks like its
-  /// forward animation (section 10).
+  /// forward animation, draw order included where it shows (`inverseLooksLikeForward(_:_:in:)`, section 10).
   mutating func checkFlags(
-    _ style: StyleInfo, _ pairs: [(forward: Animation, inverse: Animation)], sweeps: [Animation]
+    _ style: StyleInfo, _ pairs: [Built], sweeps: [Animation]
   ) {
     let uses3D =
       pairs.contains { $0.forward.usesThirdDimension || $0.inverse.usesThirdDimension }
@@ -113,12 +113,17 @@ extension PluginChecker {
             + "end); a transition shows a change. Does the builder take each parameter as its declared type? (one "
             + "that takes a float or an integer for a double reads something else: section 13)"))
     }
-    let symmetric = pairs.allSatisfy { Self.looksTheSame($0.forward, $0.inverse) }
+    let symmetric = pairs.allSatisfy { Self.inverseLooksLikeForward($0.forward, $0.inverse, in: $0.bounds) }
     if style.isSymmetric && !symmetric {
+      let statesAlike = pairs.allSatisfy { Self.looksTheSame($0.forward, $0.inverse) }
       add(
         CheckFinding(
           .error, section: 10, style: style.name,
-          "it sets SH_STYLE_SYMMETRIC, but its inverse does not look like its forward animation; clear it"))
+          statesAlike
+            ? "it sets SH_STYLE_SYMMETRIC, but its inverse does not look like its forward animation: each layer "
+              + "moves and fades alike, but the inverse draws the leaving content on top (the pop's order) while "
+              + "both contents show, overlapping, so the frames differ (as when both layers fade); clear it"
+            : "it sets SH_STYLE_SYMMETRIC, but its inverse does not look like its forward animation; clear it"))
     } else if symmetric && !style.isSymmetric && !still {
       add(
         CheckFinding(

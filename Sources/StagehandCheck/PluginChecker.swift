@@ -2,8 +2,10 @@ import StagehandAnimation
 import StagehandPlugins
 
 /// Checks a loaded plugin against the rules of the header that building can test: every style and preset builds in
-/// many contexts, deterministically and quickly; the flags tell the truth; the default duration is the steps' sum;
-/// every parameter has an effect; and the descriptive strings say something.
+/// many contexts, deterministically and quickly; the flags tell the truth (SH_STYLE_SYMMETRIC with the draw order
+/// where it shows); the default duration is the steps' sum; every parameter has an effect; a leading or trailing
+/// direction follows the layout direction (the right-to-left build mirrors the left-to-right one); the last frames
+/// show the new content (forward) and the revealed one (inverse); and the descriptive strings say something.
 ///
 /// It runs in the validator's child process (`CheckChild`), where a crash or a hang harms nothing but the check.
 public struct PluginChecker {
@@ -65,28 +67,54 @@ public struct PluginChecker {
   /// context; then checks its flags, its duration and its parameters.
   private mutating func checkStyle(_ index: Int) {
     let style = plugin.info.styles[index]
-    var valueSets: [(name: String, values: [ParameterValue])] = [(style.name, defaults(of: style))]
-    for preset in style.presets {
-      var values = valueSets[0].values
+    let valueSets = [(style.name, defaults(of: style))] + presetValues(of: style)
+    var pairs: [Built] = []
+    for (name, values) in valueSets {
+      for context in Self.contexts {
+        guard let pair = buildTwice(index, values, context, name: name) else { return }
+        let what = "\(name == style.name ? "style" : "preset") '\(name)' in a \(describe(context)) container"
+        pairs.append(
+          Built(
+            forward: pair.forward, inverse: pair.inverse, bounds: context.bounds, what: what,
+            reducesMotion: context.reducesMotion))
+      }
+    }
+    // The parameter sweeps' builds join the sample the flags and the duration are checked over.
+    let sweeps = checkParameters(index)
+    checkLayoutDirection(index)
+    checkFlags(style, pairs, sweeps: sweeps)
+    checkDuration(style, pairs.map(\.forward) + sweeps)
+    checkEndVisibility(style, pairs)
+    checkSprings(style, pairs.map(\.forward) + sweeps)
+    checkReducedMotion(style, pairs)
+  }
+
+  /// A forward animation and its inverse built in a container of `bounds`.
+  struct Built {
+    /// The forward animation.
+    var forward: Animation
+    /// The inverse animation, with the pop's layer roles.
+    var inverse: Animation
+    /// The container's bounds.
+    var bounds: Rect
+    /// The style or preset and the container, as findings name them.
+    var what: String
+    /// Whether the context asked for reduced motion.
+    var reducesMotion: Bool
+  }
+
+  /// Each preset's name and parameter values (the defaults, with the preset's values).
+  func presetValues(of style: StyleInfo) -> [(name: String, values: [ParameterValue])] {
+    style.presets.map { preset in
+      var values = defaults(of: style)
       for assignment in preset.values {
         guard let p = style.parameters.firstIndex(where: { $0.symbol == assignment.parameter }),
           case .success(let value) = style.parameters[p].parse(assignment.value)
         else { continue }  // the loader refuses a preset that does not parse
         values[p] = value
       }
-      valueSets.append((preset.name, values))
+      return (preset.name, values)
     }
-    var pairs: [(forward: Animation, inverse: Animation)] = []
-    for (name, values) in valueSets {
-      for context in Self.contexts {
-        guard let pair = buildTwice(index, values, context, name: name) else { return }
-        pairs.append(pair)
-      }
-    }
-    // The parameter sweeps' builds join the sample the flags and the duration are checked over.
-    let sweeps = checkParameters(index)
-    checkFlags(style, pairs, sweeps: sweeps)
-    checkDuration(style, pairs.map(\.forward) + sweeps)
   }
 
   /// The default values of a style's parameters.

@@ -18,9 +18,13 @@ struct Check: ParsableCommand {
       style and preset is built, forward and inverse, twice, in containers from 1x1 to 8192x8192. A broken MUST of \
       the header is an error; a broken SHOULD, or something that looks like a mistake, is a warning. Each finding \
       names the section of the header that states the rule. Checked: the exported symbols, output at load, the \
-      entry's descriptor, determinism, build time, the flags SH_STYLE_USES_3D and SH_STYLE_SYMMETRIC, the default \
-      duration against the steps, the effect of every parameter (a builder that takes an int or a float for a \
-      double), and the descriptive strings.
+      entry's descriptor, determinism, build time, the flags SH_STYLE_USES_3D and SH_STYLE_SYMMETRIC (with the \
+      draw order where both contents show), the default duration against the steps, the effect of every parameter \
+      (a builder that takes an int or a float for a double), leading and trailing directions against the layout \
+      direction (the right-to-left build mirrors the left-to-right one), the new content seen in the last frame of \
+      the forward animation and the revealed one in that of the inverse, springs barely damped or settling far past \
+      their step, large motion with reduced motion asked for and no fallback, fallbacks into other plugins against the installed \
+      catalog, and the descriptive strings.
 
       Exit codes: 0 no error (warnings allowed unless --strict), 1 an error (or, with --strict, a warning), 64 a \
       usage error.
@@ -64,6 +68,15 @@ struct Check: ParsableCommand {
     let options = RegistryOptions.standard(environment: ProcessEnvironment.current)
     let scanner = try requiredScanner(options, for: "the validator")
     var checker = IsolatedCheck(executable: scanner)
+    // Fallbacks into other plugins are resolved against the installed catalog, as the host would when playing them.
+    let registry = Registry(searchPath: .standard(environment: ProcessEnvironment.current), options: options)
+    keptRegistries.withLock { $0.append(registry) }
+    checker.installed = Set(
+      registry.catalog().plugins.flatMap { plugin in
+        plugin.info.styles.flatMap { style in
+          [style.name] + style.presets.map(\.name)
+        }.map { "\(plugin.info.id):\($0)" }
+      })
     if let (_, text) = timeLimit, let seconds = ScanTimeout.parse(text) { checker.timeout = seconds }
     var paths: [String] = []
     for library in libraries {

@@ -19,6 +19,44 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case missing3D = "MISSING_3D"
   /// Sets SH_STYLE_SYMMETRIC, although its inverse turns the other way.
   case falseSymmetric = "FALSE_SYMMETRIC"
+  /// Sets SH_STYLE_SYMMETRIC for a zooming cross-dissolve: the new content grows and fades in while the old one
+  /// shrinks and fades out, so each layer's states in the inverse are those of the forward animation, but the
+  /// inverse draws the leaving content on top while both show, overlapping, and its frames differ.
+  case dissolveSymmetric = "DISSOLVE_SYMMETRIC"
+  /// A second parameter, `side` (left, right, leading, trailing), that the old content moves and turns towards,
+  /// leading and trailing resolved with the layout direction: passes `check --strict`.
+  case directional = "DIRECTIONAL"
+  /// `side` as in `directional`, but the builder ignores the layout direction: leading is always the left.
+  case directionIgnored = "DIRECTION_IGNORED"
+  /// `side` as in `directional`, but the layout direction inverted: leading is the right in a left-to-right layout.
+  case directionInverted = "DIRECTION_INVERTED"
+  /// `side` as in `directional`, but the layout direction read from the wrong field (the reduced-motion flag).
+  case directionWrongField = "DIRECTION_WRONG_FIELD"
+  /// A setup step makes the appearing content transparent, and nothing fades it in: it ends unseen.
+  case endTransparent = "END_TRANSPARENT"
+  /// The appearing content is inset by 0.6 from the left and the right (inverted insets): its clip ends empty.
+  case endClipped = "END_CLIPPED"
+  /// A setup step makes the disappearing content transparent: the derived inverse ends with the content it reveals
+  /// unseen.
+  case startHidden = "START_HIDDEN"
+  /// The step's curve is a spring damped by 1e-6 (a damping ratio of 5e-7): it jitters.
+  case springLoose = "SPRING_LOOSE"
+  /// The 0.5 s step plays a slow spring (mass 1, stiffness 1, damping 2) that settles in about 9 s of its own time.
+  case springSlow = "SPRING_SLOW"
+  /// The old content also slides out by the container's width, with or without reduced motion, and the style
+  /// names no reduced-motion fallback.
+  case movesFar = "MOVES_FAR"
+  /// As `movesFar`, but by a quarter of the width when reduced motion is asked for: passes `check --strict`.
+  case movesFarReduced = "MOVES_FAR_REDUCED"
+  /// The reduced-motion fallback names a plugin that is not installed, `org.example.nowhere:fade`.
+  case fallbackMissing = "FALLBACK_MISSING"
+  /// The reduced-motion fallback names a style the installed cross-dissolve plugin does not have.
+  case fallbackMisnamed = "FALLBACK_MISNAMED"
+  /// The reduced-motion fallback names the bundled `org.stagehand.cross-dissolve:cross-dissolve`.
+  case fallbackInstalled = "FALLBACK_INSTALLED"
+  /// A second parameter, `shape` (none, box), and `angle` turns the old content only when shape = box: `angle` has
+  /// an effect, though not at the defaults. Passes `check --strict`.
+  case conditional = "CONDITIONAL"
   /// Declares a default duration of 1 s for steps of 0.5 s.
   case wrongDuration = "WRONG_DURATION"
   /// Exports a helper function besides the entry.
@@ -75,6 +113,42 @@ enum CheckFixture: String, CaseIterable, Sendable {
     static int calls;
     #endif
 
+    #if defined(BREAK_DIRECTIONAL) || defined(BREAK_DIRECTION_IGNORED) || defined(BREAK_DIRECTION_INVERTED) \
+        || defined(BREAK_DIRECTION_WRONG_FIELD)
+    #define SIDED 1
+    #endif
+
+    #if defined(SIDED)
+    static int32_t build(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle,
+                         int32_t side) {
+        int rtl = context->layout_direction == SH_LAYOUT_RIGHT_TO_LEFT;
+    #if defined(BREAK_DIRECTION_IGNORED)
+        rtl = 0;
+    #elif defined(BREAK_DIRECTION_INVERTED)
+        rtl = !rtl;
+    #elif defined(BREAK_DIRECTION_WRONG_FIELD)
+        rtl = (context->flags & SH_CONTEXT_REDUCE_MOTION) != 0;
+    #endif
+        int left = side == 0 || (side == 2 && !rtl) || (side == 3 && rtl);
+        double sign = left ? -1.0 : 1.0;
+        TRY(host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT));
+        TRY(host->translate(builder, SH_LAYER_DISAPPEARING, sign * context->width / 4, 0, 0));
+        TRY(host->rotate(builder, SH_LAYER_DISAPPEARING, sign * (double)angle * 3.14159265358979323846 / 180.0, 0, 0, 1));
+        TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+        return SH_OK;
+    }
+    #elif defined(BREAK_CONDITIONAL)
+    static int32_t build(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle,
+                         int32_t shape) {
+        (void)context;
+        TRY(host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT));
+        if (shape == 1) {
+            TRY(host->rotate(builder, SH_LAYER_DISAPPEARING, (double)angle * 3.14159265358979323846 / 180.0, 0, 0, 1));
+        }
+        TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+        return SH_OK;
+    }
+    #else
     static int32_t build(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle) {
     #if defined(BREAK_CRASHES)
         if (context->width < 2) { volatile int *nowhere = NULL; *nowhere = 1; }
@@ -82,6 +156,25 @@ enum CheckFixture: String, CaseIterable, Sendable {
         if (context->width < 2) { for (;;) { } }
     #else
         (void)context;
+    #endif
+    #if defined(BREAK_DISSOLVE_SYMMETRIC)
+        double s = 1.0 - (double)angle / 180.0;
+        TRY(host->begin_step(builder, 0, SH_CURVE_LINEAR));
+        TRY(host->fade(builder, SH_LAYER_APPEARING, -1));
+        TRY(host->scale(builder, SH_LAYER_APPEARING, s, s, 1));
+        TRY(host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT));
+        TRY(host->fade(builder, SH_LAYER_APPEARING, 1));
+        TRY(host->scale(builder, SH_LAYER_APPEARING, 1 / s, 1 / s, 1));
+        TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
+        TRY(host->scale(builder, SH_LAYER_DISAPPEARING, s, s, 1));
+        return SH_OK;
+    #endif
+    #if defined(BREAK_END_TRANSPARENT)
+        TRY(host->begin_step(builder, 0, SH_CURVE_LINEAR));
+        TRY(host->fade(builder, SH_LAYER_APPEARING, -1));
+    #elif defined(BREAK_START_HIDDEN)
+        TRY(host->begin_step(builder, 0, SH_CURVE_LINEAR));
+        TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
     #endif
     #if defined(BREAK_TRUNCATED_ANGLE)
         double radians = (double)(int)angle * 3.14159265358979323846 / 180.0;
@@ -92,6 +185,11 @@ enum CheckFixture: String, CaseIterable, Sendable {
         radians += 0.001 * (calls++ % 2);
     #endif
         TRY(host->begin_step(builder, 0.5, SH_CURVE_EASE_IN_OUT));
+    #if defined(BREAK_SPRING_LOOSE)
+        TRY(host->set_spring(builder, 1, 200, 1e-6, 0));
+    #elif defined(BREAK_SPRING_SLOW)
+        TRY(host->set_spring(builder, 1, 1, 2, 0));
+    #endif
     #if defined(BREAK_MISSING_3D)
         TRY(host->rotate(builder, SH_LAYER_DISAPPEARING, radians, 0, 1, 0));
     #else
@@ -100,8 +198,18 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #if !defined(BREAK_FLOAT_ONLY)
         TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
     #endif
+    #if defined(BREAK_MOVES_FAR)
+        TRY(host->translate(builder, SH_LAYER_DISAPPEARING, context->width, 0, 0));
+    #elif defined(BREAK_MOVES_FAR_REDUCED)
+        double share = (context->flags & SH_CONTEXT_REDUCE_MOTION) ? 0.25 : 1.0;
+        TRY(host->translate(builder, SH_LAYER_DISAPPEARING, share * context->width, 0, 0));
+    #endif
+    #if defined(BREAK_END_CLIPPED)
+        TRY(host->change_inset(builder, SH_LAYER_APPEARING, 0, 0.6, 0, 0.6));
+    #endif
         return SH_OK;
     }
+    #endif
 
     #if defined(BREAK_BAD_INVERSE)
     static int32_t inverse(const sh_context *context, const sh_host *host, sh_builder *builder, angle_t angle) {
@@ -110,6 +218,13 @@ enum CheckFixture: String, CaseIterable, Sendable {
         TRY(host->fade(builder, SH_LAYER_DISAPPEARING, -1));
         return SH_OK;
     }
+    #endif
+
+    #if defined(BREAK_CONDITIONAL)
+    static const char *const shape_labels[] = {"none", "box"};
+    #endif
+    #if defined(SIDED)
+    static const char *const side_labels[] = {"left", "right", "leading", "trailing"};
     #endif
 
     static const sh_parameter parameters[] = {{
@@ -124,7 +239,22 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #else
         .description = "How far the old content turns as it fades out.",
     #endif
-    }};
+    }
+    #if defined(BREAK_CONDITIONAL)
+    , {
+        .struct_size = sizeof(sh_parameter), .symbol = "shape", .type = SH_PARAM_ENUM, .minimum = 0, .maximum = 1,
+        .default_value = 0, .label_count = 2, .labels = shape_labels,
+        .description = "Whether the old content turns as a box (by angle) or only fades.",
+    }
+    #endif
+    #if defined(SIDED)
+    , {
+        .struct_size = sizeof(sh_parameter), .symbol = "side", .type = SH_PARAM_ENUM, .minimum = 0, .maximum = 3,
+        .default_value = 2, .label_count = 4, .labels = side_labels,
+        .description = "The side the old content moves towards; leading and trailing follow the layout direction.",
+    }
+    #endif
+    };
 
     static const sh_style styles[] = {{
         .struct_size = sizeof(sh_style), .name = "tilt",
@@ -140,10 +270,17 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #else
         .default_duration = 0.5,
     #endif
-    #if defined(BREAK_FALSE_SYMMETRIC)
+    #if defined(BREAK_FALSE_SYMMETRIC) || defined(BREAK_DISSOLVE_SYMMETRIC)
         .flags = SH_STYLE_SYMMETRIC,
     #endif
-        .parameter_count = 1, .parameters = parameters, .builder = (sh_function)build,
+    #if defined(BREAK_FALLBACK_MISSING)
+        .reduced_motion_fallback = "org.example.nowhere:fade",
+    #elif defined(BREAK_FALLBACK_MISNAMED)
+        .reduced_motion_fallback = "org.stagehand.cross-dissolve:dissolve",
+    #elif defined(BREAK_FALLBACK_INSTALLED)
+        .reduced_motion_fallback = "org.stagehand.cross-dissolve:cross-dissolve",
+    #endif
+        .parameter_count = sizeof parameters / sizeof parameters[0], .parameters = parameters, .builder = (sh_function)build,
     #if defined(BREAK_BAD_INVERSE)
         .inverse_builder = (sh_function)inverse,
     #endif

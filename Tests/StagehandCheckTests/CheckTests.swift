@@ -34,6 +34,17 @@ struct CheckTests {
     (.floatOnly, .warning, 9, ["changes nothing visible", "float or an integer for a double"]),
     (.missing3D, .error, 10, ["does not set SH_STYLE_USES_3D"]),
     (.falseSymmetric, .error, 10, ["sets SH_STYLE_SYMMETRIC"]),
+    (.dissolveSymmetric, .error, 10, ["sets SH_STYLE_SYMMETRIC", "leaving content on top", "clear it"]),
+    (.directionIgnored, .error, 9, ["side = leading", "not the mirror", "sh_context.layout_direction"]),
+    (.directionInverted, .error, 9, ["side = leading", "not that of side = left", "inverted"]),
+    (.directionWrongField, .error, 9, ["side = leading", "not the mirror", "sh_context.layout_direction"]),
+    (.endTransparent, .warning, 9, ["end of the forward animation", "appearing content is not seen", "fade it to 1"]),
+    (.endClipped, .warning, 9, ["end of the forward animation", "clip leaves nothing", "inverted"]),
+    (.startHidden, .warning, 9, ["end of the inverse animation", "not seen", "setup step of duration 0"]),
+    (.springLoose, .warning, 9, ["damping 1e-06", "barely damped", "damping of at least"]),
+    (.springSlow, .warning, 9, ["step of 0.5 s", "stiffness 1.0", "still swings", "give the step about"]),
+    (.movesFar, .warning, 9, ["SH_CONTEXT_REDUCE_MOTION", "100 % of the container's width", "name one"]),
+    (.fallbackMissing, .warning, 12, ["org.example.nowhere:fade", "no installed catalog was given"]),
     (.wrongDuration, .warning, 12, ["default_duration is 1.0 s", "add up to 0.5 s"]),
     (.extraSymbol, .warning, 10, ["tilt_helper", "-fvisibility=hidden"]),
     (.printsAtLoad, .warning, 7, ["printed", "while it was loaded"]),
@@ -63,6 +74,24 @@ struct CheckTests {
     #expect(found?.section == section, "\(fixture): \(report.findings.map(\.line))")
     #expect(!report.passes(strict: true))
     #expect(report.passes(strict: false) == (severity == .warning))
+  }
+
+  @Test("a style whose leading and trailing follow the layout direction passes strictly")
+  func directional() throws {
+    let report = try check(.directional)
+    #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
+  }
+
+  @Test("a style that moves far but keeps within a quarter of the container with reduced motion passes strictly")
+  func movesFarReduced() throws {
+    let report = try check(.movesFarReduced)
+    #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
+  }
+
+  @Test("a parameter that acts only with another label of another parameter is not said to have no effect")
+  func conditional() throws {
+    let report = try check(.conditional)
+    #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
   }
 
   @Test("a style that changes nothing, through a float read for a double, is not told to set SH_STYLE_SYMMETRIC")

@@ -417,7 +417,9 @@
  * SH_SPRING_TOLERANCE (0.001), the bound being the decaying envelope A e^(-r s) of the solution (r its slowest decay
  * rate, A its amplitude). The whole settling plays over the step, rescaled so that it ends exactly at 1:
  * c(u) = x(u S) / x(S). So the step's duration sets how fast the spring plays: give the step the duration S for
- * the spring's own speed. An underdamped spring (c^2 < 4 k m) overshoots 1, then settles.
+ * the spring's own speed. An underdamped spring (c^2 < 4 k m) overshoots 1, then settles. The validator warns about a
+ * spring whose damping ratio c / (2 sqrt(k m)) is below 0.1 (it jitters), and about one that, once its step's duration
+ * has passed in its own time, still swings by more than a quarter of its travel (the step plays it far too fast).
  *
  * [1.1] Reversal of curves. The reversal of any curve c is g(u) = 1 - c(1 - u): for a cubic Bezier that is the curve
  * with control points (1 - x2, 1 - y2, 1 - x1, 1 - y1); for a spring, the spring played backwards, by construction. An
@@ -530,9 +532,12 @@ extern "C" {
 #define SH_STYLE_USES_3D (1u << 0)
 
 /* The style is its own inverse: for every parameter set and context, its inverse (whose layer roles are those of the
- * pop, section 9) looks the same as its forward animation, so a pop looks like a push. Example: a cross-dissolve;
- * counter-example: push from the left, whose inverse moves the contents towards the left. Informative, for catalogs;
- * the validator checks it. */
+ * pop, section 9) looks the same as its forward animation, so a pop looks like a push. "Looks" includes the draw
+ * order: a forward animation draws the appearing content on top, its inverse the leaving one, so whenever both
+ * contents show at once and overlap, the frames differ even if every layer moves alike. Example: a fade through a
+ * colour (the contents never show together); counter-examples: push from the left, whose inverse moves the contents
+ * towards the left, and a cross-dissolve, whose half-way frame shows mostly the new content in a push and mostly the
+ * leaving one in a pop. Informative, for catalogs; the validator checks it. */
 #define SH_STYLE_SYMMETRIC (1u << 1)
 
 /* Tells whether a struct filled by the other side is large enough to contain `field`: use it before reading a field,
@@ -686,7 +691,8 @@ struct sh_style {
      * nothing else (the host then builds this style, with SH_CONTEXT_REDUCE_MOTION set). Either the name of a style
      * or preset of the same plugin, e.g. "cross-dissolve", which the host checks when it loads the plugin; or a
      * reference to another plugin's style or preset, "plugin-id:name", e.g. "org.stagehand.cross-dissolve:fade",
-     * which the host resolves when it plays the fallback (and reports as an error naming both when it cannot). It
+     * which the host resolves when it plays the fallback (and reports as an error naming both when it cannot; the
+     * validator resolves it against the installed catalog and warns when it cannot). It
      * MUST NOT name this style or one of its own presets. A style that moves the contents across the container, turns
      * or zooms them SHOULD name a fallback; a fade SHOULD NOT. */
     const char *reduced_motion_fallback;
