@@ -31,6 +31,12 @@ final class Window {
 
   init(title: String, width: Int, height: Int) throws(WindowError) {
     guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw WindowError(what: "SDL_Init", sdl: Self.sdlError) }
+    // With no display, SDL falls back to a driver that draws nowhere: the window would never be seen.
+    let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+    guard driver != "offscreen", driver != "dummy" else {
+      SDL_Quit()
+      throw WindowError(what: "opening a window", sdl: "no display was found (SDL chose its '\(driver)' video driver)")
+    }
     let flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue
     guard
       let window = SDL_CreateWindow(

@@ -4,6 +4,10 @@ import StagehandCatalog
 import StagehandRender
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Xvfb, xdotool and ffmpeg in CI: the window test below is skipped where one is missing, but not in continuous
 /// integration, which installs them (.ci/run): there a missing tool is a failure, not a silent skip.
 @Test("Xvfb, xdotool and ffmpeg are installed where the tests run in CI (CI or STAGEHAND_CI set)")
@@ -14,6 +18,27 @@ func xToolsPresentInContinuousIntegration() {
       "CI is set but \(XTools.missing.joined(separator: ", ")) is missing; install Debian's xvfb, xdotool and ffmpeg (.ci/run does)"
     )
   }
+}
+
+/// Started where there is no display, SDLStack says so and exits 1 (it used to run on, drawing nowhere: SDL falls back
+/// to its offscreen driver).
+@Test("with no display, SDLStack exits 1 and says that it needs one")
+func noDisplay() throws {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: RunningApp.executable)
+  process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+  let errors = Pipe()
+  process.standardError = errors
+  process.standardOutput = FileHandle.nullDevice
+  try process.run()
+  var reader = LineReader(errors.fileHandleForReading.fileDescriptor)
+  var lines: [String] = []
+  while let line = reader.next(within: 60) { lines.append(line) }
+  if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  process.waitUntilExit()
+  #expect(process.terminationStatus == 1, "\(lines)")
+  #expect(
+    lines.contains { $0.hasPrefix("SDLStack: ") && $0.contains("no display") && $0.contains("DISPLAY") }, "\(lines)")
 }
 
 /// SDLStack in a real X window: pushed with a click, resized, popped with drags, each frame compared with the frame
