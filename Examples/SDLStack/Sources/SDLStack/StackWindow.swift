@@ -89,7 +89,8 @@ final class StackWindow {
       attempt { () throws(ContainerError) in
         let pop = try stack.popInteractively()
         guard let animation = pop.animation else { return pop.cancel() }
-        var tracker = GestureTracker(animation: animation, bounds: stack.bounds)
+        // A pop that moves nothing sideways (a fade) is dragged to the right, as the pop of a push from the right.
+        var tracker = GestureTracker(animation: animation, bounds: stack.bounds, towards: Point(x: 1, y: 0))
         tracker.begin(at: start, time: clock.now)
         drag = (pop, tracker)
       }

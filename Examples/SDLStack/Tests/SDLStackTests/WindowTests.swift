@@ -117,6 +117,24 @@ struct WindowTests {
     }
   }
 
+  @Test("a pop that moves nothing sideways (cross-dissolve) is dragged to the right, like the pop of a push")
+  func fadeDraggedRight() throws {
+    let display = try VirtualDisplay()
+    let app = try RunningApp(display: display.name, arguments: ["--size", "320x240", "--styles", "cross-dissolve"])
+    _ = try app.line { $0 == "frame size=320x240 screens=1 rest" }
+    let window = try display.window(named: "SDLStack")
+    try display.xdotool(["mousemove", "--window", window, "160", "120", "click", "1"])
+    _ = try app.line { $0 == "frame size=320x240 screens=2 rest" }
+    try display.xdotool(["mousemove", "--window", window, "40", "120", "mousedown", "1"])
+    try display.xdotool(["mousemove", "--window", window, "50", "120"])
+    try display.xdotool(["mousemove", "--window", window, "280", "120"])
+    let held = try app.line { $0.contains("phase=held") && Self.progress($0) > 0.7 }
+    try display.xdotool(["mouseup", "1"])
+    let release = try app.line { $0.hasPrefix("release ") }
+    #expect(RunningApp.value("finishes", in: release) == "true", "\(held) \(release)")
+    _ = try app.line { $0 == "frame size=320x240 screens=1 rest" }
+  }
+
   static func progress(_ line: String) -> Double { Double(RunningApp.value("progress", in: line) ?? "") ?? -1 }
 
   /// The mean absolute difference of two RGB pictures of the same size, per channel, in levels of 255.
