@@ -17,6 +17,35 @@ public struct PicturedLayer {
   }
 }
 
+/// Why a ``ContainerRenderer`` cannot be made or cannot draw: each case says what was given and what to give.
+public enum ContainerRendererError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The frame size is not from 1 to `PixelImage.largestSide` pixels a side.
+  case invalidSize(width: Int, height: Int)
+  /// The container's bounds are empty or not finite.
+  case invalidBounds(Rect)
+  /// The frame to draw into is not of the renderer's pixel size.
+  case frameSizeMismatch(frameWidth: Int, frameHeight: Int, width: Int, height: Int)
+  /// The memory for a frame of this size could not be had.
+  case outOfMemory(width: Int, height: Int)
+
+  /// What was wrong, and what to do.
+  public var description: String {
+    switch self {
+    case .invalidSize(let width, let height):
+      "a container renderer cannot draw frames of \(width)x\(height) pixels; give each side from 1 to "
+        + "\(PixelImage.largestSide)"
+    case .invalidBounds(let bounds):
+      "a container renderer cannot show the bounds \(bounds): they are empty or not finite; give the container's "
+        + "bounds (`Stack.bounds`, `Placeholder.bounds(ofSlot:)`)"
+    case .frameSizeMismatch(let frameWidth, let frameHeight, let width, let height):
+      "the frame is \(frameWidth)x\(frameHeight) pixels, but the renderer draws \(width)x\(height); give a frame of "
+        + "its size, or make a renderer for this one"
+    case .outOfMemory(let width, let height):
+      "there is not enough memory for a frame of \(width)x\(height) pixels; draw a smaller frame"
+    }
+  }
+}
+
 /// Draws a container's frame with any number of layers: the background, the backdrop, then each layer back to front
 /// where its transform puts it (the stage's perspective included), cut by its clip, at its opacity, and only when
 /// it faces the viewer. It is the renderer of `Scene` (`FrameRenderer`: pixman, bilinear filtering, premultiplied
@@ -45,24 +74,27 @@ public final class ContainerRenderer {
     var occurrence: Int
   }
 
-  /// A renderer of frames of `width` x `height` pixels that show `bounds` over `background`; `nil` when the size is
-  /// not positive (or larger than 32,767 pixels a side) or `bounds` is empty or not finite.
-  public init?(bounds: Rect, width: Int, height: Int, background: RGB = RGB(0, 0, 0)) {
-    guard (1...PixelImage.largestSide).contains(width), (1...PixelImage.largestSide).contains(height),
-      (try? bounds.validatedAsBounds()) != nil
-    else { return nil }
+  /// A renderer of frames of `width` x `height` pixels that show `bounds` over `background`; throws when a side is
+  /// not from 1 to `PixelImage.largestSide` pixels, or `bounds` is empty or not finite.
+  public init(bounds: Rect, width: Int, height: Int, background: RGB = RGB(0, 0, 0)) throws(ContainerRendererError) {
+    guard (1...PixelImage.largestSide).contains(width), (1...PixelImage.largestSide).contains(height) else {
+      throw .invalidSize(width: width, height: height)
+    }
+    guard (try? bounds.validatedAsBounds()) != nil else { throw .invalidBounds(bounds) }
     self.bounds = bounds
     self.width = width
     self.height = height
     self.background = background
   }
 
-  /// Draws `layers`, back to front, over `backdrop`, into `target`, which must be of the renderer's pixel size
-  /// (else nothing is drawn and the result is `false`). A picture that cannot be fitted for lack of memory is left
-  /// out.
-  @discardableResult
-  public func draw(_ layers: [PicturedLayer], backdrop: Backdrop = .none, into target: Frame) -> Bool {
-    guard target.width == width, target.height == height else { return false }
+  /// Draws `layers`, back to front, over `backdrop`, into `target`, which must be of the renderer's pixel size (else
+  /// it throws and draws nothing). A picture that cannot be fitted for lack of memory is left out.
+  public func draw(
+    _ layers: [PicturedLayer], backdrop: Backdrop = .none, into target: Frame
+  ) throws(ContainerRendererError) {
+    guard target.width == width, target.height == height else {
+      throw .frameSizeMismatch(frameWidth: target.width, frameHeight: target.height, width: width, height: height)
+    }
     var used: [Key: (picture: PixelImage, renderer: FrameRenderer)] = [:]
     var drawn: [FrameRenderer.Drawn] = []
     for layer in layers where layer.layer.isVisible {
@@ -76,7 +108,7 @@ public final class ContainerRenderer {
     guard let first = drawn.first?.owner else {
       target.fill(background)
       FrameRenderer.fillBackdrop(backdrop, into: target)
-      return true
+      return
     }
     let opaque = drawn.allSatisfy { $0.owner?.scene.to.isOpaque == true }
     // As `FrameRenderer.draw(_:into:)`: an opaque first layer on the pixel grid replaces what is under it; two layers
@@ -87,7 +119,7 @@ public final class ContainerRenderer {
     }
     if !replaces, drawn.count == 2, opaque, drawn.allSatisfy({ $0.placement.alpha == 255 }) {
       first.drawMeeting(drawn, backdrop: backdrop, into: target)
-      return true
+      return
     }
     if !replaces {
       target.fill(background)
@@ -96,17 +128,20 @@ public final class ContainerRenderer {
     for (index, layer) in drawn.enumerated() {
       first.composite(layer, into: target, operation: index == 0 && replaces ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
     }
-    return true
   }
 
   /// The frame of `layers` over `backdrop` as a picture (to write with `PixelImage.writePNG(path:compressionLevel:)`);
-  /// `nil` when memory is short.
-  public func image(of layers: [PicturedLayer], backdrop: Backdrop = .none) -> PixelImage? {
-    guard let frame = Frame(width: width, height: height) else { return nil }
-    draw(layers, backdrop: backdrop, into: frame)
-    return PixelImage.make(width: width, height: height, isOpaque: true) {
+  /// throws when memory is short.
+  public func image(
+    of layers: [PicturedLayer], backdrop: Backdrop = .none
+  ) throws(ContainerRendererError) -> PixelImage {
+    guard let frame = Frame(width: width, height: height) else { throw .outOfMemory(width: width, height: height) }
+    try draw(layers, backdrop: backdrop, into: frame)
+    let image = PixelImage.make(width: width, height: height, isOpaque: true) {
       $0.copyMemory(from: frame.storage, byteCount: width * height * 4)
     }
+    guard let image else { throw .outOfMemory(width: width, height: height) }
+    return image
   }
 
   /// A renderer of `picture`, fitted to the frame when its size differs; `nil` when memory is short.

@@ -19,7 +19,7 @@ struct ContainerRendererTests {
 
   /// The frame `ContainerRenderer` draws for `frame`'s states: the layers `drawnLayers` lists, each one's picture
   /// the one `Scene` gives it.
-  static func containerFrame(_ frame: FrameStates, renderer: ContainerRenderer) -> Frame {
+  static func containerFrame(_ frame: FrameStates, renderer: ContainerRenderer) throws -> Frame {
     let toLayer = Scene.layerOfTo(inverse: frame.inverse)
     let layers = frame.drawnLayers.map { layer in
       PicturedLayer(
@@ -27,7 +27,7 @@ struct ContainerRendererTests {
         picture: layer == toLayer ? to : from)
     }
     let target = Frame(width: 40, height: 30)!
-    renderer.draw(layers, backdrop: frame.states.backdrop, into: target)
+    try renderer.draw(layers, backdrop: frame.states.backdrop, into: target)
     return target
   }
 
@@ -39,8 +39,7 @@ struct ContainerRendererTests {
     let scene = Scene(
       bounds: Self.bounds, width: 40, height: 30, background: RGB(20, 30, 40), from: Self.from, to: Self.to)
     let sceneRenderer = FrameRenderer(scene: scene)
-    let renderer = try #require(
-      ContainerRenderer(bounds: Self.bounds, width: 40, height: 30, background: RGB(20, 30, 40)))
+    let renderer = try ContainerRenderer(bounds: Self.bounds, width: 40, height: 30, background: RGB(20, 30, 40))
     var worst = 0
     for inverse in [false, true] {
       let animation =
@@ -50,7 +49,7 @@ struct ContainerRendererTests {
       for states in RenderJob.frames(of: animation, inverse: inverse, fps: 30) {
         let expected = Frame(width: 40, height: 30)!
         sceneRenderer.draw(states, into: expected)
-        worst = max(worst, Self.difference(expected, Self.containerFrame(states, renderer: renderer)))
+        worst = max(worst, Self.difference(expected, try Self.containerFrame(states, renderer: renderer)))
       }
     }
     #expect(worst == 0, "\(name): a channel differs by \(worst) of 255")
@@ -58,21 +57,19 @@ struct ContainerRendererTests {
 
   @Test("a turned-away layer is not drawn, and a clipped layer is drawn inside its clip only")
   func turnedAwayAndClipped() throws {
-    let renderer = try #require(
-      ContainerRenderer(bounds: Self.bounds, width: 40, height: 30, background: RGB(0, 0, 255)))
+    let renderer = try ContainerRenderer(bounds: Self.bounds, width: 40, height: 30, background: RGB(0, 0, 255))
     var turned = LayerState()
     turned.rotation = Rotation(angle: .pi, axis: Vector3(x: 0, y: 1, z: 0))
     let away = DrawnLayer(turned, stage: LayerState(), bounds: Self.bounds)
     #expect(!away.isFrontFacing)
-    let blank = try #require(renderer.image(of: [PicturedLayer(away, picture: Self.to)]))
+    let blank = try renderer.image(of: [PicturedLayer(away, picture: Self.to)])
     #expect((0..<30).allSatisfy { y in (0..<40).allSatisfy { blank[$0, y] == RGBA(0, 0, 255) } })
 
     var clipped = LayerState()
     clipped.clip.insets = Insets(top: 0.5, right: 0.25, bottom: 0, left: 0.25)  // fractions: x 10..<30, y 15..<30
-    let image = try #require(
-      renderer.image(of: [
-        PicturedLayer(DrawnLayer(clipped, stage: LayerState(), bounds: Self.bounds), picture: Self.to)
-      ]))
+    let image = try renderer.image(of: [
+      PicturedLayer(DrawnLayer(clipped, stage: LayerState(), bounds: Self.bounds), picture: Self.to)
+    ])
     var inside = 0
     for y in 0..<30 {
       for x in 0..<40 {
@@ -106,10 +103,10 @@ struct ContainerRendererTests {
     clock.advance(by: time)
     #expect(stack.presentedLayers.map(\.content.name) == ["home", "list", "detail"], "the capacity keeps 3 attached")
     #expect(stack.layersToDraw.map(\.content.name) == ["list", "detail"])
-    let renderer = try #require(ContainerRenderer(bounds: Self.bounds, width: 40, height: 30))
-    func frame(_ layers: [PresentedLayer]) -> Frame {
+    let renderer = try ContainerRenderer(bounds: Self.bounds, width: 40, height: 30)
+    func frame(_ layers: [PresentedLayer]) throws -> Frame {
       let target = Frame(width: 40, height: 30)!
-      renderer.draw(
+      try renderer.draw(
         layers.map { PicturedLayer($0.drawn, picture: pictures[ObjectIdentifier($0.content)]!) },
         backdrop: stack.backdrop,
         into: target)
@@ -119,18 +116,24 @@ struct ContainerRendererTests {
       bounds: Self.bounds, width: 40, height: 30, background: RGB(0, 0, 0), from: Self.from, to: Self.to)
     let expected = Frame(width: 40, height: 30)!
     FrameRenderer(scene: scene).draw(FrameStates(flip, at: time, inverse: false), into: expected)
-    #expect(Self.difference(frame(stack.layersToDraw), expected) == 0, "the flip's own frame")
-    let everything = Self.difference(frame(stack.presentedLayers), expected)
+    #expect(Self.difference(try frame(stack.layersToDraw), expected) == 0, "the flip's own frame")
+    let everything = Self.difference(try frame(stack.presentedLayers), expected)
     #expect(everything > 0, "drawing every attached layer shows the third through the flip's gaps")
   }
 
-  @Test("a target of another size is refused; no layer draws the background and the backdrop")
+  @Test("a bad size, bounds or target is refused with a typed error; no layer draws the background and the backdrop")
   func sizesAndEmptyFrames() throws {
-    #expect(ContainerRenderer(bounds: Self.bounds, width: 0, height: 30) == nil)
-    #expect(ContainerRenderer(bounds: Rect(x: 0, y: 0, width: .nan, height: 1), width: 4, height: 3) == nil)
-    let renderer = try #require(ContainerRenderer(bounds: Self.bounds, width: 40, height: 30, background: RGB(0, 0, 0)))
-    #expect(!renderer.draw([], into: Frame(width: 20, height: 30)!))
-    let image = try #require(renderer.image(of: [], backdrop: Backdrop(red: 1, green: 1, blue: 1, opacity: 1)))
+    #expect(throws: ContainerRendererError.invalidSize(width: 0, height: 30)) {
+      try ContainerRenderer(bounds: Self.bounds, width: 0, height: 30)
+    }
+    let notFinite = Rect(x: 0, y: 0, width: .nan, height: 1)
+    #expect(throws: ContainerRendererError.self) { try ContainerRenderer(bounds: notFinite, width: 4, height: 3) }
+    let renderer = try ContainerRenderer(bounds: Self.bounds, width: 40, height: 30, background: RGB(0, 0, 0))
+    let error = #expect(throws: ContainerRendererError.self) {
+      try renderer.draw([], into: Frame(width: 20, height: 30)!)
+    }
+    #expect(error?.description.contains("the frame is 20x30 pixels, but the renderer draws 40x30") == true)
+    let image = try renderer.image(of: [], backdrop: Backdrop(red: 1, green: 1, blue: 1, opacity: 1))
     #expect(image[3, 4] == RGBA(255, 255, 255))
   }
 }

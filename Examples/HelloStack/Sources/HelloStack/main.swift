@@ -42,11 +42,16 @@ func drawFrame(of stack: Stack) {
   let pictures = [
     "home": PixelImage.card(.a, width: 160, height: 240), "settings": PixelImage.card(.b, width: 160, height: 240),
   ]
-  guard let renderer = ContainerRenderer(bounds: stack.bounds, width: 160, height: 240) else { fail("no renderer") }
   let layers = stack.layersToDraw.compactMap { layer in
     pictures[layer.content.name].flatMap { $0 }.map { PicturedLayer(layer.drawn, picture: $0) }
   }
-  guard let image = renderer.image(of: layers, backdrop: stack.backdrop) else { fail("out of memory") }
+  let image: PixelImage
+  do {
+    let renderer = try ContainerRenderer(bounds: stack.bounds, width: 160, height: 240)
+    image = try renderer.image(of: layers, backdrop: stack.backdrop)
+  } catch {
+    fail("\(error)")
+  }
   var template = Array("/tmp/hello-stack-XXXXXX".utf8CString)
   guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) })
   else { fail("cannot create a temporary folder") }

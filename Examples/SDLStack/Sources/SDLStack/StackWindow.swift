@@ -125,7 +125,12 @@ final class StackWindow {
     if renderer?.bounds != bounds {
       let width = Int(bounds.size.width.rounded())
       let height = Int(bounds.size.height.rounded())
-      renderer = ContainerRenderer(bounds: bounds, width: width, height: height)
+      do {
+        renderer = try ContainerRenderer(bounds: bounds, width: width, height: height)
+      } catch {
+        printError("SDLStack: \(error)")
+        renderer = nil
+      }
       frame = Frame(width: width, height: height)
       cards = [:]
     }
@@ -134,7 +139,12 @@ final class StackWindow {
       guard let screen = layer.content as? Screen, let card = card(of: screen) else { return nil }
       return PicturedLayer(layer.drawn, picture: card)
     }
-    renderer.draw(layers, backdrop: stack.backdrop, into: frame)
+    do {
+      try renderer.draw(layers, backdrop: stack.backdrop, into: frame)
+    } catch {
+      printError("SDLStack: \(error)")
+      return
+    }
     window.present(frame)
     if settings.reports { report() }
   }
