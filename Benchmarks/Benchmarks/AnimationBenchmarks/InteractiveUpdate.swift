@@ -30,20 +30,23 @@ struct FixedTransitions: TransitionBuilding {
   func played(_ transition: Transition, in context: TransitionContext) throws -> Transition { transition }
 }
 
+/// A shown stack of two contents pushed with `style`, and the interactive pop of its top, begun.
+func interactivePop(_ style: String, builder: FixedTransitions) throws -> (Stack, InteractiveTransition) {
+  let stack = try Stack(
+    builder: builder, clock: ManualClock(), bounds: Rect(x: 0, y: 0, width: containerWidth, height: 844))
+  try stack.push(BenchmarkContent("below"), with: Transition(style), animated: false)
+  stack.appear()
+  try stack.push(BenchmarkContent("above"), with: Transition(style), animated: false)
+  return (stack, try stack.popInteractively())
+}
+
 /// Registers `interactive update/push` and `interactive update/flip`.
 func interactiveUpdateBenchmarks(push: Animation, flip: Animation) {
   let builder = FixedTransitions(animations: ["push": push, "flip": flip])
   let progresses = sampleTimes(count: BenchmarkScalingFactor.kilo.rawValue, duration: 1)
   for style in ["push", "flip"] {
     Benchmark("interactive update/\(style) (3 layers)") { benchmark in
-      let stack = try Stack(
-        builder: builder, clock: ManualClock(), bounds: Rect(x: 0, y: 0, width: containerWidth, height: 844))
-      let below = BenchmarkContent("below")
-      let above = BenchmarkContent("above")
-      try stack.push(below, with: Transition(style), animated: false)
-      stack.appear()
-      try stack.push(above, with: Transition(style), animated: false)
-      let pop = try stack.popInteractively()
+      let (stack, pop) = try interactivePop(style, builder: builder)
       benchmark.startMeasurement()
       for i in benchmark.scaledIterations {
         pop.update(progress: progresses[i])
@@ -56,14 +59,7 @@ func interactiveUpdateBenchmarks(push: Animation, flip: Animation) {
     // The same update without reading the layers: what setting the progress costs by itself (the states are written
     // into the stack), to tell it apart from `presentedLayers`, which returns a new array.
     Benchmark("interactive update/\(style), progress only") { benchmark in
-      let stack = try Stack(
-        builder: builder, clock: ManualClock(), bounds: Rect(x: 0, y: 0, width: containerWidth, height: 844))
-      let below = BenchmarkContent("below")
-      let above = BenchmarkContent("above")
-      try stack.push(below, with: Transition(style), animated: false)
-      stack.appear()
-      try stack.push(above, with: Transition(style), animated: false)
-      let pop = try stack.popInteractively()
+      let (stack, pop) = try interactivePop(style, builder: builder)
       benchmark.startMeasurement()
       for i in benchmark.scaledIterations {
         pop.update(progress: progresses[i])
