@@ -64,12 +64,20 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    // SHA-256 of plugin libraries (BoringSSL's, built into the executables: no library to load at start-up).
+    .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
+    // Sine, cosine, arc tangent and exponential for the animation model (RealModule).
+    .package(url: "https://github.com/apple/swift-numerics.git", exact: "1.1.1"),
     // `swift package generate-documentation`: DocC for the Swift modules (articles in each module's .docc folder).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
   ],
   targets: [
     // The animation model: geometry, layers, timing curves, steps, animations and their exact reversal.
-    .target(name: "StagehandAnimation"),
+    .target(
+      name: "StagehandAnimation", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+
+    // The system layer, internal to this package (no product): the lock the modules share (`Locked`).
+    .target(name: "StagehandSystem"),
 
     // The plugin ABI: a header that is the whole spec of a plugin.
     .target(name: "CStagehandPlugin"),
@@ -83,16 +91,25 @@ let package = Package(
     // Opening plugins, validating their descriptors, calling their builders through libffi.
     .target(
       name: "StagehandPlugins",
-      dependencies: ["StagehandAnimation", "CStagehandPlugin", "CStagehandFFI", "CStagehandSystem"]),
+      dependencies: [
+        "StagehandAnimation", "StagehandSystem", "CStagehandPlugin", "CStagehandFFI", "CStagehandSystem",
+      ]),
 
     // Search paths, the registry cache, the isolated scanner and the registry.
-    .target(name: "StagehandCatalog", dependencies: ["StagehandPlugins", "StagehandAnimation", "CStagehandSystem"]),
+    .target(
+      name: "StagehandCatalog",
+      dependencies: [
+        "StagehandPlugins", "StagehandAnimation", "StagehandSystem", "CStagehandSystem",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
 
     // The plugin validator (`stagehand check`): every rule of the header that loading and building can test, run in
     // a child process of its own.
     .target(
       name: "StagehandCheck",
-      dependencies: ["StagehandPlugins", "StagehandAnimation", "StagehandCatalog", "CStagehandSystem"]),
+      dependencies: [
+        "StagehandPlugins", "StagehandAnimation", "StagehandCatalog", "StagehandSystem", "CStagehandSystem",
+      ]),
 
     // The scanner child (and the validator's): opens new or changed libraries in a process of its own, so that none
     // can harm the host.
@@ -100,7 +117,7 @@ let package = Package(
       name: "stagehand-scanner", dependencies: ["StagehandCatalog", "StagehandCheck"], linkerSettings: staticRuntime),
 
     // Containers that keep each content's transition: a stack and a placeholder.
-    .target(name: "StagehandContainers", dependencies: ["StagehandAnimation"]),
+    .target(name: "StagehandContainers", dependencies: ["StagehandAnimation", "StagehandSystem"]),
 
     // pixman, from Debian's libpixman-1-dev: the raster renderer's compositing.
     .systemLibrary(name: "CStagehandPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
@@ -118,7 +135,9 @@ let package = Package(
     // signal removes (CStagehandSystem).
     .target(
       name: "StagehandRender",
-      dependencies: ["StagehandAnimation", "CStagehandPixman", "CStagehandImages", "CStagehandSystem"]),
+      dependencies: [
+        "StagehandAnimation", "StagehandSystem", "CStagehandPixman", "CStagehandImages", "CStagehandSystem",
+      ]),
 
     // Built-in plugins.
     .target(
@@ -179,7 +198,7 @@ let package = Package(
       name: "stagehand",
       dependencies: [
         "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandCheck", "StagehandRender",
-        "StagehandContainers", "StagehandCommandLine",
+        "StagehandContainers", "StagehandCommandLine", "StagehandSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       linkerSettings: staticRuntime
@@ -194,9 +213,14 @@ let package = Package(
     .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
     .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
     .testTarget(
-      name: "StagehandCatalogTests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
+      name: "StagehandCatalogTests",
+      dependencies: [
+        "StagehandCatalog", "StagehandSystem", "StagehandTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
     .testTarget(name: "StagehandCommandLineTests", dependencies: ["StagehandCommandLine", "StagehandAnimation"]),
-    .testTarget(name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandTestSupport"]),
+    .testTarget(
+      name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandSystem", "StagehandTestSupport"]),
     // An application that is its own plugin process (PluginProcessHosting), run by StagehandCLITests.
     .executableTarget(
       name: "StagehandHostedApp", dependencies: ["StagehandCatalog", "StagehandAnimation"],

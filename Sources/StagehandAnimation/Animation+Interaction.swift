@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RealModule
 
 extension Animation {
   /// The same animation with every step's curve taken as linear: the timing override of a transition scrubbed by
@@ -127,7 +121,7 @@ public struct ProgressMotion: Hashable, Sendable {
       let c2 = (velocity + a * y0) / w
       shape = .underdamped(a: a, w: w, c1: y0, c2: c2)
       let amplitude = (y0 * y0 + c2 * c2).squareRoot()
-      envelope = { amplitude * exp(-a * $0) }
+      envelope = { amplitude * Double.exp(-a * $0) }
     } else if zeta > 1 + 1e-6 {
       let root = (a * a - w0 * w0).squareRoot()
       let r1 = -(w0 * w0) / (a + root)
@@ -135,11 +129,11 @@ public struct ProgressMotion: Hashable, Sendable {
       let c1 = (velocity - r2 * y0) / (r1 - r2)
       let c2 = y0 - c1
       shape = .overdamped(r1: r1, r2: r2, c1: c1, c2: c2)
-      envelope = { abs(c1) * exp(r1 * $0) + abs(c2) * exp(r2 * $0) }
+      envelope = { abs(c1) * Double.exp(r1 * $0) + abs(c2) * Double.exp(r2 * $0) }
     } else {
       let c2 = velocity + a * y0
       shape = .critical(a: a, c1: y0, c2: c2)
-      envelope = { (abs(y0) + abs(c2) * $0) * exp(-a * $0) }
+      envelope = { (abs(y0) + abs(c2) * $0) * Double.exp(-a * $0) }
     }
     self.shape = shape
     // The envelope falls below the tolerance once and for all: find when by doubling, then bisection.
@@ -190,18 +184,19 @@ public struct ProgressMotion: Hashable, Sendable {
 
   private static func offset(_ shape: Shape, at t: Double) -> Double {
     switch shape {
-    case .underdamped(let a, let w, let c1, let c2): exp(-a * t) * (c1 * cos(w * t) + c2 * sin(w * t))
-    case .critical(let a, let c1, let c2): (c1 + c2 * t) * exp(-a * t)
-    case .overdamped(let r1, let r2, let c1, let c2): c1 * exp(r1 * t) + c2 * exp(r2 * t)
+    case .underdamped(let a, let w, let c1, let c2):
+      Double.exp(-a * t) * (c1 * Double.cos(w * t) + c2 * Double.sin(w * t))
+    case .critical(let a, let c1, let c2): (c1 + c2 * t) * Double.exp(-a * t)
+    case .overdamped(let r1, let r2, let c1, let c2): c1 * Double.exp(r1 * t) + c2 * Double.exp(r2 * t)
     }
   }
 
   private static func slope(_ shape: Shape, at t: Double) -> Double {
     switch shape {
     case .underdamped(let a, let w, let c1, let c2):
-      exp(-a * t) * ((c2 * w - a * c1) * cos(w * t) - (c1 * w + a * c2) * sin(w * t))
-    case .critical(let a, let c1, let c2): (c2 - a * (c1 + c2 * t)) * exp(-a * t)
-    case .overdamped(let r1, let r2, let c1, let c2): c1 * r1 * exp(r1 * t) + c2 * r2 * exp(r2 * t)
+      Double.exp(-a * t) * ((c2 * w - a * c1) * Double.cos(w * t) - (c1 * w + a * c2) * Double.sin(w * t))
+    case .critical(let a, let c1, let c2): (c2 - a * (c1 + c2 * t)) * Double.exp(-a * t)
+    case .overdamped(let r1, let r2, let c1, let c2): c1 * r1 * Double.exp(r1 * t) + c2 * r2 * Double.exp(r2 * t)
     }
   }
 

@@ -1,3 +1,5 @@
+import RealModule
+
 /// A rotation of space, stored as a unit quaternion so that rotations about different axes compose exactly.
 ///
 /// Angles are in radians and right-handed about their axis, in the right-handed frame x right, y down, z into the
@@ -33,12 +35,12 @@ public struct Rotation: Hashable, Sendable {
   /// Creates the rotation by `angle` radians about `axis`, which has length 1.
   @inline(__always)
   init(angle: Double, unitAxis axis: Vector3) {
-    let (s, c) = sinCos(angle / 2)
+    let (s, c) = (Double.sin(angle / 2), Double.cos(angle / 2))
     self.init(w: c, x: axis.x * s, y: axis.y * s, z: axis.z * s)
   }
 
   /// The angle of the rotation, in [0, 2π] radians.
-  public var angle: Double { 2 * atan2((x * x + y * y + z * z).squareRoot(), w) }
+  public var angle: Double { 2 * .atan2(y: (x * x + y * y + z * z).squareRoot(), x: w) }
 
   /// The unit axis of the rotation; the z axis when the rotation is the identity.
   public var axis: Vector3 {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RealModule
 
 /// The motion of a damped spring, as a timing curve that settles within its step.
 ///
@@ -66,7 +60,7 @@ public struct Spring: Hashable, Sendable {
       let c2 = (initialVelocity - a) / w
       motion = .underdamped(a: a, w: w, c1: -1, c2: c2)
       amplitude = (1 + c2 * c2).squareRoot()
-      settling = log(amplitude / epsilon) / a
+      settling = Double.log(amplitude / epsilon) / a
     } else if zeta > 1 + 1e-6 {
       let root = (a * a - w0 * w0).squareRoot()
       let r1 = -(w0 * w0) / (a + root)  // the slower root, without cancelling a against root
@@ -75,13 +69,13 @@ public struct Spring: Hashable, Sendable {
       let c2 = -1 - c1
       motion = .overdamped(r1: r1, r2: r2, c1: c1, c2: c2)
       amplitude = abs(c1) + abs(c2)
-      settling = log(amplitude / epsilon) / -r1
+      settling = Double.log(amplitude / epsilon) / -r1
     } else {
       let c2 = initialVelocity - a
       motion = .critical(a: a, c1: -1, c2: c2)
-      amplitude = 1 + abs(c2) / (a * M_E)
+      amplitude = 1 + abs(c2) / (a * Double.exp(1))
       // The envelope (1 + |c2| s) e^(-a s) falls through epsilon once: find where by bisection.
-      func above(_ s: Double) -> Bool { log(1 + abs(c2) * s) - a * s > log(epsilon) }
+      func above(_ s: Double) -> Bool { Double.log(1 + abs(c2) * s) - a * s > Double.log(epsilon) }
       var high = 1 / a
       var doublings = 0
       while above(high), doublings < 2000 {
@@ -110,10 +104,10 @@ public struct Spring: Hashable, Sendable {
   private static func offset(_ motion: Motion, at s: Double) -> Double {
     switch motion {
     case .underdamped(let a, let w, let c1, let c2):
-      let (sine, cosine) = sinCos(w * s)
-      return exp(-a * s) * (c1 * cosine + c2 * sine)
-    case .critical(let a, let c1, let c2): return (c1 + c2 * s) * exp(-a * s)
-    case .overdamped(let r1, let r2, let c1, let c2): return c1 * exp(r1 * s) + c2 * exp(r2 * s)
+      let (sine, cosine) = (Double.sin(w * s), Double.cos(w * s))
+      return Double.exp(-a * s) * (c1 * cosine + c2 * sine)
+    case .critical(let a, let c1, let c2): return (c1 + c2 * s) * Double.exp(-a * s)
+    case .overdamped(let r1, let r2, let c1, let c2): return c1 * Double.exp(r1 * s) + c2 * Double.exp(r2 * s)
     }
   }
 

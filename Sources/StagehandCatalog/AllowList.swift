@@ -1,3 +1,5 @@
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -9,10 +11,10 @@
 /// (and nothing is allowed) when another user could have changed it.
 public struct AllowList: Hashable, Sendable {
   /// The allowed hashes of each plugin id.
-  public var hashes: [String: Set<SHA256Digest>]
+  public var hashes: [String: Set<LibraryDigest>]
 
   /// Creates an allow-list.
-  public init(hashes: [String: Set<SHA256Digest>]) {
+  public init(hashes: [String: Set<LibraryDigest>]) {
     self.hashes = hashes
   }
 
@@ -30,37 +32,44 @@ public struct AllowList: Hashable, Sendable {
   /// it cannot be read or trusted, or a line is malformed (then nothing is allowed: a broken pin list fails closed).
   public static func read(_ path: String) -> (list: AllowList, problem: String?)? {
     // Opened without blocking, so that a pipe cannot hold the command; refused below unless a regular file.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      return errno == ENOENT
-        ? nil : (AllowList(hashes: [:]), "cannot read the allow-list \(path): \(String(cString: strerror(errno)))")
+    let notRegular = Unusable.problem(
+      "the allow-list \(path) is not a regular file (a pipe, a device or a directory); no plugin is allowed until "
+        + "it is one")
+    let descriptor: Int32
+    let info: stat
+    do {
+      (descriptor, info) = try SystemFile.openChecked(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC) { error in
+        guard error.call == "open" else { return notRegular }
+        return error.code == ENOENT ? .missing : .problem("cannot read the allow-list \(path): \(error.reason)")
+      } check: { info throws(Unusable) in
+        guard SystemFile.isRegular(info) else { throw notRegular }
+        guard info.st_size <= 1 << 20 else {
+          throw .problem("the allow-list \(path) is not a small text file; no plugin is allowed")
+        }
+        if let why = LibraryTrust.problem(info, what: "the allow-list \(path)") {
+          throw .problem(why + "; no plugin is allowed until it is fixed")
+        }
+      }
+    } catch {
+      switch error {
+      case .missing: return nil
+      case .problem(let why): return (AllowList(hashes: [:]), why)
+      }
     }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return (
-        AllowList(hashes: [:]),
-        "the allow-list \(path) is not a regular file (a pipe, a device or a directory); no plugin is allowed until "
-          + "it is one"
-      )
-    }
-    guard info.st_size <= 1 << 20 else {
-      return (AllowList(hashes: [:]), "the allow-list \(path) is not a small text file; no plugin is allowed")
-    }
-    if let why = LibraryTrust.problem(info, what: "the allow-list \(path)") {
-      return (AllowList(hashes: [:]), why + "; no plugin is allowed until it is fixed")
-    }
+    defer { SystemFile.close(descriptor) }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    let count = bytes.withUnsafeMutableBytes { buffer in
+      (try? SystemFile.read(descriptor, into: buffer.baseAddress!, count: buffer.count, at: 0, path: path)) ?? -1
+    }
     guard count == bytes.count else { return (AllowList(hashes: [:]), "cannot read the allow-list \(path)") }
-    var hashes: [String: Set<SHA256Digest>] = [:]
+    var hashes: [String: Set<LibraryDigest>] = [:]
     for (number, line) in String(decoding: bytes, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false
     )
     .enumerated() {
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
       if words.isEmpty || words[0].hasPrefix("#") { continue }
-      guard words.count == 2, let digest = SHA256Digest(hex: String(words[1])) else {
+      guard words.count == 2, let digest = LibraryDigest(hex: String(words[1])) else {
         return (
           AllowList(hashes: [:]),
           "the allow-list \(path), line \(number + 1), is not 'PLUGIN-ID SHA256'; no plugin is allowed until it is fixed"
@@ -72,7 +81,7 @@ public struct AllowList: Hashable, Sendable {
   }
 
   /// Why the plugin `id` with the file hash `sha256` is not allowed, or nil when it is.
-  public func refusal(id: String, sha256: SHA256Digest, path: String) -> String? {
+  public func refusal(id: String, sha256: LibraryDigest, path: String) -> String? {
     guard let allowed = hashes[id] else {
       return "plugin \(id) is not in the allow-list; add the line '\(id) \(sha256.hex)' to allow this build"
     }
@@ -83,4 +92,10 @@ public struct AllowList: Hashable, Sendable {
     }
     return nil
   }
+}
+
+/// Why an allow-list is not read: there is none (pinning is off), or the problem that makes nothing allowed.
+private enum Unusable: Error {
+  case missing
+  case problem(String)
 }

@@ -1,3 +1,5 @@
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -109,6 +111,5 @@ public struct CacheError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// The system's message for an error number, with the number: `Permission denied (errno 13)`.
 func systemMessage(_ code: Int32) -> String {
-  guard let text = strerror(code) else { return "errno \(code)" }
-  return "\(String(cString: text)) (errno \(code))"
+  SystemCallError.message(code)
 }

@@ -151,7 +151,7 @@ extension CacheFile {
     else {
       throw reader.invalid("the identity of \(string(path)) has a negative size or more than a second of nanoseconds")
     }
-    let digest = SHA256Digest(
+    let digest = LibraryDigest(
       words: (bigWord(64), bigWord(72), bigWord(80), bigWord(88)))
     let nameCount = Int(try reader.readUInt16())
     let namesStart = reader.offset

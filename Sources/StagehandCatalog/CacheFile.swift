@@ -1,4 +1,5 @@
 import StagehandAnimation
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -45,7 +46,7 @@ final class CacheFile: @unchecked Sendable {
     /// The file's identity when it was scanned.
     var identity: FileIdentity
     /// The file's SHA-256 when it was scanned.
-    var sha256: SHA256Digest
+    var sha256: LibraryDigest
     /// The kind of outcome.
     var kind: Kind
     /// The outcome's tag (see `ScanOutcome.write(to:)`).
@@ -87,7 +88,7 @@ final class CacheFile: @unchecked Sendable {
       (entries, listings, _) = try Self.frames(bytes, fileLength: fileLength, origin: origin)
     } catch {
       storage.deallocate()
-      if case .file(let descriptor, _, _) = outcomes { close(descriptor) }
+      if case .file(let descriptor, _, _) = outcomes { SystemFile.close(descriptor) }
       throw error
     }
     self.storage = storage
@@ -121,7 +122,7 @@ final class CacheFile: @unchecked Sendable {
 
   deinit {
     storage.deallocate()
-    if case .file(let descriptor, _, _) = outcomes { close(descriptor) }
+    if case .file(let descriptor, _, _) = outcomes { SystemFile.close(descriptor) }
   }
 
   /// The bytes of `range` of the header and frames.

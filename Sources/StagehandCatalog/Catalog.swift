@@ -167,7 +167,7 @@ public struct CatalogPlugin: Hashable, Sendable {
   /// The identity of the file when it was scanned; the file is loaded only if it still has it.
   public var identity: FileIdentity
   /// The SHA-256 of the file when it was scanned.
-  public var sha256: SHA256Digest
+  public var sha256: LibraryDigest
   /// Warnings from the scan, such as output printed while loading.
   public var notes: [String]
   /// Later copies of the same plugin id on the search path, which this one shadows.
@@ -175,7 +175,7 @@ public struct CatalogPlugin: Hashable, Sendable {
 
   /// Creates a catalog plugin.
   public init(
-    file: String, info: PluginInfo, identity: FileIdentity, sha256: SHA256Digest, notes: [String] = [],
+    file: String, info: PluginInfo, identity: FileIdentity, sha256: LibraryDigest, notes: [String] = [],
     shadows: [String] = []
   ) {
     self.file = file
@@ -194,12 +194,12 @@ public struct LibraryReport: Hashable, Sendable {
   /// The plugin it holds, when its scan read it (ok and shadowed libraries).
   public var plugin: PluginInfo?
   /// The SHA-256 of the file, when it was scanned.
-  public var sha256: SHA256Digest?
+  public var sha256: LibraryDigest?
   /// What became of it.
   public var status: LibraryStatus
 
   /// Creates a report.
-  public init(path: String, plugin: PluginInfo? = nil, sha256: SHA256Digest? = nil, status: LibraryStatus) {
+  public init(path: String, plugin: PluginInfo? = nil, sha256: LibraryDigest? = nil, status: LibraryStatus) {
     self.path = path
     self.plugin = plugin
     self.sha256 = sha256

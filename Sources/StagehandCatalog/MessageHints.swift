@@ -1,4 +1,5 @@
 import StagehandAnimation
+import StagehandSystem
 
 /// Where the registry's messages send a reader for more: to this library's API (the default: an application's
 /// developer reads them), or to the `stagehand` command's subcommands (the command chooses this at start).

@@ -1,4 +1,5 @@
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -8,27 +9,24 @@ import StagehandPlugins
 enum PluginLoading {
   /// Opens `plugin.file` and checks its identity and its SHA-256 through the descriptor against what the scan recorded;
   /// returns the open descriptor (the caller closes it). The hash is checked on every load, with an allow-list or
-  /// without: only code that was scanned runs (libcrypto hashes a bundled library of 300 KB in well under a
+  /// without: only code that was scanned runs (swift-crypto hashes a bundled library of 300 KB in well under a
   /// millisecond).
   static func checkedDescriptor(_ plugin: CatalogPlugin) throws(RegistryError) -> Int32 {
-    let descriptor = open(plugin.file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      throw .libraryChanged(file: plugin.file, why: "it cannot be opened (\(String(cString: strerror(errno))))")
+    let other = RegistryError.libraryChanged(file: plugin.file, why: "the file is not the one that was scanned")
+    let (descriptor, _) = try SystemFile.openChecked(plugin.file, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK) { error in
+      error.call == "open" ? .libraryChanged(file: plugin.file, why: "it cannot be opened (\(error.reason))") : other
+    } check: { info throws(RegistryError) in
+      guard FileIdentity(info) == plugin.identity else { throw other }
     }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, FileIdentity(info) == plugin.identity else {
-      close(descriptor)
-      throw .libraryChanged(file: plugin.file, why: "the file is not the one that was scanned")
-    }
-    let digest: SHA256Digest
+    let digest: LibraryDigest
     do {
-      digest = try SHA256.hash(fileDescriptor: descriptor)
+      digest = try LibraryDigest.hashing(fileDescriptor: descriptor)
     } catch {
-      close(descriptor)
+      SystemFile.close(descriptor)
       throw .libraryChanged(file: plugin.file, why: "it cannot be read (\(error))")
     }
     guard digest == plugin.sha256 else {
-      close(descriptor)
+      SystemFile.close(descriptor)
       throw .libraryChanged(file: plugin.file, why: "its SHA-256 is now \(digest.hex), not \(plugin.sha256.hex)")
     }
     return descriptor

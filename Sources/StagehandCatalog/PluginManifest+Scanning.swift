@@ -1,4 +1,5 @@
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -33,7 +34,7 @@ extension PluginManifest {
         results[index] = .failure(error)
       }
     }
-    defer { for request in requests { close(request.descriptor) } }
+    defer { for request in requests { SystemFile.close(request.descriptor) } }
     let outcomes = try scanner.scan(requests)
     for (slot, index) in requested.enumerated() {
       let path = paths[index]
@@ -56,13 +57,13 @@ extension PluginManifest {
   private static func openLibrary(_ path: String) -> Result<Int32, ManifestError> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
-      let why = String(cString: strerror(errno))
+      let why = SystemCallError.reason(errno)
       return .failure(
         ManifestError(description: "\(path): cannot be loaded: \(why). Give the path of a plugin library file"))
     }
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      close(descriptor)
+      SystemFile.close(descriptor)
       return .failure(
         ManifestError(
           description: "\(path): cannot be loaded: it is not a regular file. Give the path of a plugin library file"))

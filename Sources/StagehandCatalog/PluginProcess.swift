@@ -1,6 +1,7 @@
 import CStagehandSystem
 import StagehandAnimation
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -73,8 +74,7 @@ final class PluginProcess: Sendable {
     }
     for pid in pids {
       _ = kill(pid, SIGKILL)
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+      _ = SystemFile.waitForExit(pid)
     }
   }
 
@@ -235,11 +235,10 @@ final class PluginProcess: Sendable {
       let reaped = PluginProcess.running.withLock { $0?.remove(pid) } == nil
       if !exited && !reaped {
         _ = kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        _ = SystemFile.waitForExit(pid)
       }
       exited = true
-      close(socket)
+      SystemFile.close(socket)
     }
 
     /// The slot of `plugin` in this child, loading it first if needed.
@@ -251,7 +250,7 @@ final class PluginProcess: Sendable {
       } catch {
         throw .registry(error)
       }
-      defer { close(descriptor) }
+      defer { SystemFile.close(descriptor) }
       let slot = slots.count
       let answer = try ask(.load(slot: slot, path: plugin.file), descriptor: descriptor, timeLimit: timeLimit)
       guard case .result(slot, let outcome) = answer else {
@@ -299,7 +298,7 @@ final class PluginProcess: Sendable {
         let milliseconds = Int32(min(1000, max(1, (left / .milliseconds(1)).rounded(.up))))
         let count = poll(&ready, 1, milliseconds)
         guard count > 0 else {
-          if count < 0 && errno != EINTR { throw .failed(.garbage("poll failed: \(String(cString: strerror(errno)))")) }
+          if count < 0 && errno != EINTR { throw .failed(.garbage("poll failed: \(SystemCallError.reason(errno))")) }
           continue
         }
         let read = chunk.withUnsafeMutableBytes { Glibc.read(socket, $0.baseAddress, $0.count) }

@@ -1,4 +1,5 @@
 import StagehandAnimation
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc

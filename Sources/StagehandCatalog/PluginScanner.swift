@@ -1,4 +1,5 @@
 import CStagehandSystem
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -174,7 +175,7 @@ public struct ScannerError: Error, Hashable, Sendable, CustomStringConvertible {
 
   static func cannotStart(_ executable: String, errno code: Int32) -> ScannerError {
     ScannerError(
-      description: "cannot start the scanner \(executable): \(String(cString: strerror(code))); "
+      description: "cannot start the scanner \(executable): \(SystemCallError.reason(code)); "
         + "check that stagehand-scanner is installed next to stagehand, or set STAGEHAND_SCANNER to its path")
   }
 
@@ -185,7 +186,7 @@ public struct ScannerError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   static func poll(errno code: Int32) -> ScannerError {
-    ScannerError(description: "cannot wait for the scanner: \(String(cString: strerror(code)))")
+    ScannerError(description: "cannot wait for the scanner: \(SystemCallError.reason(code))")
   }
 }
 
@@ -241,9 +242,9 @@ package final class ScannerChildProcess {
     let pid = withCStrings(arguments) { argv in
       withCStrings(Self.environment) { envp in sh_system_spawn(executable, argv, envp, ends[1], nil, 0, 4) }
     }
-    close(ends[1])
+    SystemFile.close(ends[1])
     guard pid > 0 else {
-      close(ends[0])
+      SystemFile.close(ends[0])
       throw .cannotStart(executable, errno: -pid)
     }
     _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
@@ -281,7 +282,7 @@ package final class ScannerChildProcess {
   }
 
   deinit {
-    if !closed { close(answers) }
+    if !closed { SystemFile.close(answers) }
   }
 
   /// The child's environment: this process's, with Swift's crash backtracer off. The backtracer catches a signal a
@@ -322,7 +323,7 @@ package final class ScannerChildProcess {
           return try give(up: .quarantined(.garbage(error.description)), step)
         }
       } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-        close(answers)
+        SystemFile.close(answers)
         closed = true
       }
     }

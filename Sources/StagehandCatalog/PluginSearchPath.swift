@@ -1,3 +1,5 @@
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -94,11 +96,11 @@ public struct PluginSearchPath: Hashable, Sendable {
       guard descriptor >= 0 else { continue }
       var info = stat()
       guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-        close(descriptor)
+        SystemFile.close(descriptor)
         continue
       }
       if let why = LibraryTrust.problem(info, what: "its directory \(directory)") {
-        close(descriptor)
+        SystemFile.close(descriptor)
         found.append(FoundLibrary(path: directory, identity: nil, untrusted: why))
         continue
       }
@@ -108,7 +110,7 @@ public struct PluginSearchPath: Hashable, Sendable {
         listing = known
       } else {
         guard let stream = fdopendir(descriptor) else {
-          close(descriptor)
+          SystemFile.close(descriptor)
           continue
         }
         let (bytes, ranges) = LibraryTrust.names(in: stream)
@@ -119,7 +121,7 @@ public struct PluginSearchPath: Hashable, Sendable {
         continue
       }
       examine(listing, in: descriptor, &found, &seen)
-      close(descriptor)
+      SystemFile.close(descriptor)
       listings.append(listing)
     }
     return (found, listings)

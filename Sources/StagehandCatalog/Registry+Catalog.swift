@@ -1,4 +1,5 @@
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -51,7 +52,7 @@ struct CatalogBuilder {
     var outcomes: [Outcome] = []
     outcomes.reserveCapacity(found.count)
     var requests: [ScanRequest] = []
-    var pending: [(index: Int, identity: FileIdentity, sha256: SHA256Digest)] = []
+    var pending: [(index: Int, identity: FileIdentity, sha256: LibraryDigest)] = []
     // How many records of the cache belong to libraries found now; any other record may be of a library gone.
     var recordsOnPath = 0
     var next = 0  // the record after the last one found: libraries and records are both in path order
@@ -81,7 +82,7 @@ struct CatalogBuilder {
         outcomes.append(.status(failure.status))
       }
     }
-    defer { for request in requests { close(request.descriptor) } }
+    defer { for request in requests { SystemFile.close(request.descriptor) } }
 
     var scanned: [CacheRecord] = []
     if !requests.isEmpty {
@@ -262,7 +263,7 @@ struct CatalogBuilder {
   struct Opened {
     var descriptor: Int32
     var identity: FileIdentity
-    var sha256: SHA256Digest
+    var sha256: LibraryDigest
   }
 
   /// Why a library could not be opened for its scan.
@@ -272,24 +273,23 @@ struct CatalogBuilder {
 
   /// Opens the library at `path`, checks through the descriptor that it is still a trusted regular file, and hashes it.
   static func open(_ path: String) -> Result<Opened, OpenFailure> {
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      return .failure(OpenFailure(status: .notScanned("cannot be opened: \(String(cString: strerror(errno)))")))
-    }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      close(descriptor)
-      return .failure(OpenFailure(status: .notScanned("is no longer a regular file")))
-    }
-    if let why = LibraryTrust.problem(info, what: "it") {
-      close(descriptor)
-      return .failure(OpenFailure(status: .untrusted(why)))
+    let notRegular = OpenFailure(status: .notScanned("is no longer a regular file"))
+    let opened: (descriptor: Int32, status: stat)
+    do {
+      opened = try SystemFile.openChecked(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK) { error in
+        error.call == "open" ? OpenFailure(status: .notScanned("cannot be opened: \(error.reason)")) : notRegular
+      } check: { info throws(OpenFailure) in
+        guard SystemFile.isRegular(info) else { throw notRegular }
+        if let why = LibraryTrust.problem(info, what: "it") { throw OpenFailure(status: .untrusted(why)) }
+      }
+    } catch {
+      return .failure(error)
     }
     do {
-      let digest = try SHA256.hash(fileDescriptor: descriptor)
-      return .success(Opened(descriptor: descriptor, identity: FileIdentity(info), sha256: digest))
+      let digest = try LibraryDigest.hashing(fileDescriptor: opened.descriptor)
+      return .success(Opened(descriptor: opened.descriptor, identity: FileIdentity(opened.status), sha256: digest))
     } catch {
-      close(descriptor)
+      SystemFile.close(opened.descriptor)
       return .failure(OpenFailure(status: .notScanned("cannot be read: \(error)")))
     }
   }

@@ -36,7 +36,7 @@ struct InProcessStyles {
       changeNanoseconds: 0, mode: 0, owner: 0)
     return CatalogPlugin(
       file: Registry.inProcessFile, info: info, identity: identity,
-      sha256: SHA256Digest(bytes: [UInt8](repeating: 0, count: 32))!)
+      sha256: LibraryDigest(bytes: [UInt8](repeating: 0, count: 32))!)
   }
 }
 

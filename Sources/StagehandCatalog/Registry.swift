@@ -1,5 +1,6 @@
 import StagehandAnimation
 import StagehandPlugins
+import StagehandSystem
 
 /// The run-time object that finds plugins, resolves styles by name and builds forward and inverse animations on
 /// demand, from the context of that moment.

@@ -1,3 +1,5 @@
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -74,7 +76,7 @@ extension RegistryCache {
       var names = BinaryWriter()
       var listing: [UInt8] = []
       let identity: FileIdentity
-      let digest: SHA256Digest
+      let digest: LibraryDigest
       let nameCount: Int
       switch record {
       case .new(let new):
@@ -273,24 +275,38 @@ extension RegistryCache {
 
   /// Reads the file and the frames of its records; no records when the file does not exist.
   func load() throws(CacheError) -> CacheFile {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { return .empty(origin: path) }
-      if code == ELOOP { throw CacheError(file: path, reason: .notRegularFile, detail: "it is a symbolic link") }
-      throw CacheError(file: path, reason: .cannotOpen, detail: systemMessage(code), systemError: code)
+    let descriptor: Int32
+    let info: stat
+    do {
+      (descriptor, info) = try SystemFile.openChecked(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) {
+        error in
+        switch (error.call, error.code) {
+        case ("open", ENOENT): return .missing
+        case ("open", ELOOP):
+          return .failed(CacheError(file: path, reason: .notRegularFile, detail: "it is a symbolic link"))
+        case ("open", _):
+          return .failed(CacheError(file: path, reason: .cannotOpen, detail: error.message, systemError: error.code))
+        default:
+          return .failed(CacheError(file: path, reason: .cannotRead, detail: error.message, systemError: error.code))
+        }
+      } check: { info throws(Unloadable) in
+        do throws(CacheError) {
+          try Self.checkTrust(of: Self.directory(of: path), isDirectory: true)
+          guard SystemFile.isRegular(info) else {
+            throw CacheError(file: path, reason: .notRegularFile, detail: "it is a directory, a device or a pipe")
+          }
+          try Self.checkTrust(info, of: path, isDirectory: false)
+        } catch {
+          throw .failed(error)
+        }
+      }
+    } catch {
+      switch error {
+      case .missing: return .empty(origin: path)
+      case .failed(let error): throw error
+      }
     }
-    defer { close(descriptor) }
-    try Self.checkTrust(of: Self.directory(of: path), isDirectory: true)
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      let code = errno
-      throw CacheError(file: path, reason: .cannotRead, detail: systemMessage(code), systemError: code)
-    }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw CacheError(file: path, reason: .notRegularFile, detail: "it is a directory, a device or a pipe")
-    }
-    try Self.checkTrust(info, of: path, isDirectory: false)
+    defer { SystemFile.close(descriptor) }
     let size = Int(info.st_size)
     guard size <= Self.maximumFileSize else {
       throw CacheError(
@@ -365,4 +381,10 @@ extension RegistryCache {
       return
     }
   }
+}
+
+/// Why the cache file is not read: there is none (an empty cache), or the error that says why it cannot be used.
+private enum Unloadable: Error {
+  case missing
+  case failed(CacheError)
 }

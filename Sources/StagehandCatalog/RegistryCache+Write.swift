@@ -1,3 +1,5 @@
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -49,7 +51,7 @@ extension RegistryCache {
     var renamed = false
     var isOpen = true
     defer {
-      if isOpen { close(descriptor) }
+      if isOpen { SystemFile.close(descriptor) }
       if !renamed { unlink(temporary) }
     }
     func failure(_ step: String, _ code: Int32) -> CacheError {
@@ -60,26 +62,25 @@ extension RegistryCache {
 
     guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else { throw failure("setting close-on-exec on", errno) }
     guard fchmod(descriptor, 0o600) == 0 else { throw failure("setting the mode of", errno) }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-      if count < 0 {
-        let code = errno
-        if code == EINTR { continue }
-        throw failure("writing", code)
-      }
-      written += count
+    do {
+      try SystemFile.writeAll(descriptor, bytes, path: temporary)
+    } catch {
+      throw failure("writing", error.code)
     }
     guard fsync(descriptor) == 0 else { throw failure("flushing", errno) }
     isOpen = false
-    guard close(descriptor) == 0 else { throw failure("closing", errno) }
+    do {
+      try SystemFile.closeWritten(descriptor, path: temporary)
+    } catch {
+      throw failure("closing", error.code)
+    }
     guard rename(temporary, path) == 0 else { throw failure("renaming over the cache", errno) }
     renamed = true
 
     // Flush the directory, so that the rename itself survives a crash. Some file systems cannot (EINVAL).
     let directoryDescriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard directoryDescriptor >= 0 else { return }
-    defer { close(directoryDescriptor) }
+    defer { SystemFile.close(directoryDescriptor) }
     if fsync(directoryDescriptor) != 0 {
       let code = errno
       guard code != EINVAL else { return }

@@ -116,12 +116,12 @@ public struct CacheRecord: Hashable, Sendable {
   /// The file's identity when it was scanned.
   public var identity: FileIdentity
   /// The SHA-256 of the file's contents when it was scanned.
-  public var sha256: SHA256Digest
+  public var sha256: LibraryDigest
   /// What scanning it found.
   public var outcome: ScanOutcome
 
   /// Creates a record.
-  public init(path: String, identity: FileIdentity, sha256: SHA256Digest, outcome: ScanOutcome) {
+  public init(path: String, identity: FileIdentity, sha256: LibraryDigest, outcome: ScanOutcome) {
     self.path = path
     self.identity = identity
     self.sha256 = sha256

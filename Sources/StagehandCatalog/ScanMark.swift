@@ -1,4 +1,5 @@
 import CStagehandSystem
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -72,15 +73,9 @@ struct ScanMark {
     for library in paths { bytes += Array(library.utf8) + [0] }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else { return nil }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      written += count
-    }
-    close(descriptor)
-    guard written == bytes.count, rename(temporary, path) == 0 else {
+    let whole = (try? SystemFile.writeAll(descriptor, bytes, path: temporary)) != nil
+    SystemFile.close(descriptor)
+    guard whole, rename(temporary, path) == 0 else {
       unlink(temporary)
       return nil
     }
@@ -166,7 +161,7 @@ enum WholeFileBytes {
   static func read(_ path: String, limit: Int) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
     guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
+    defer { SystemFile.close(descriptor) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while bytes.count <= limit {

@@ -1,6 +1,7 @@
 import CStagehandSystem
 import StagehandAnimation
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -85,7 +86,7 @@ public enum ScannerChild {
           let descriptor = library()
           send(.begin(index: scans))
           var outcome = output.capturing { scan(path, descriptor: descriptor) }
-          close(descriptor)
+          SystemFile.close(descriptor)
           if case .ok(let info, var notes) = outcome, let printed = output.note() {
             notes.append(printed)
             outcome = .ok(info, notes: notes)
@@ -103,7 +104,7 @@ public enum ScannerChild {
               return .refused(error)
             }
           }
-          close(descriptor)
+          SystemFile.close(descriptor)
           _ = output.note()
           send(.result(index: slot, outcome: outcome))
         case .build(let slot, let style, let inverse, let values, let context):
@@ -145,7 +146,7 @@ public enum ScannerChild {
       var info = stat()
       let problem: String?
       if stat(object, &info) != 0 {
-        problem = "cannot be examined (\(String(cString: strerror(errno))))"
+        problem = "cannot be examined (\(SystemCallError.reason(errno)))"
       } else if let why = LibraryTrust.problem(info, what: "it") {
         problem = why
       } else {
@@ -222,12 +223,10 @@ public enum ScannerChild {
   /// Writes `bytes` to descriptor 3 (the host's socket, or the validator child's answer pipe), whole; exits when the
   /// host has gone.
   package static func writeAnswer(_ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(3, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { _exit(70) }
-      offset += written
+    do {
+      try SystemFile.writeAll(3, bytes)
+    } catch {
+      _exit(70)
     }
   }
 }

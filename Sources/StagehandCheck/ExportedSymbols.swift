@@ -1,3 +1,5 @@
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -14,15 +16,8 @@ enum ExportedSymbols {
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_size >= 64, info.st_size <= 1 << 30 else { return nil }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(filled))
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return nil }
-      filled += count
-    }
+    let filled = bytes.withUnsafeMutableBytes { try? SystemFile.readFully(descriptor, into: $0, at: 0) }
+    guard filled == bytes.count else { return nil }
     return names(in: bytes)
   }
 

@@ -1,6 +1,7 @@
 import CStagehandSystem
 import FoundationEssentials
 import StagehandCatalog
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -29,21 +30,23 @@ public struct IsolatedCheck: Sendable {
   /// Checks the library at `path`: opens it, then runs the child on that open file.
   public func check(_ path: String) -> CheckReport {
     var report = CheckReport(library: path)
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      let why = String(cString: strerror(errno))
-      report.findings.append(CheckFinding(.error, section: 1, "cannot be opened: \(why)"))
+    let notRegular = Refusal(finding: CheckFinding(.error, section: 1, "is not a regular file"))
+    let descriptor: Int32
+    do {
+      (descriptor, _) = try SystemFile.openChecked(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK) { error in
+        guard error.call == "open" else { return notRegular }
+        return Refusal(finding: CheckFinding(.error, section: 1, "cannot be opened: \(error.reason)"))
+      } check: { info throws(Refusal) in
+        guard SystemFile.isRegular(info) else { throw notRegular }
+      }
+    } catch {
+      report.findings.append(error.finding)
       return report
     }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      report.findings.append(CheckFinding(.error, section: 1, "is not a regular file"))
-      return report
-    }
+    defer { SystemFile.close(descriptor) }
     var ends: [Int32] = [-1, -1]
     let piped = sh_system_pipe(&ends)
-    guard piped == 0 else { return failed(report, "cannot create a pipe: \(String(cString: strerror(-piped)))") }
+    guard piped == 0 else { return failed(report, "cannot create a pipe: \(SystemCallError.reason(-piped))") }
     let arguments = [executable, "check", "--first-descriptor", "4", path]
     let environment = ScannerChildProcess.environment  // the scanner's: the Swift backtracer off
     var descriptors = [descriptor]
@@ -52,15 +55,15 @@ public struct IsolatedCheck: Sendable {
         sh_system_spawn(executable, argv, envp, ends[1], &descriptors, 1, 4)
       }
     }
-    close(ends[1])
+    SystemFile.close(ends[1])
     guard pid > 0 else {
-      close(ends[0])
+      SystemFile.close(ends[0])
       return failed(
         report,
-        "cannot start the validator \(executable): \(String(cString: strerror(-pid))); check that "
+        "cannot start the validator \(executable): \(SystemCallError.reason(-pid)); check that "
           + "stagehand-scanner is installed next to stagehand, or set STAGEHAND_SCANNER to its path")
     }
-    defer { close(ends[0]) }
+    defer { SystemFile.close(ends[0]) }
     return resolvingFallbacks(wait(for: pid, reading: ends[0], report))
   }
 
@@ -121,8 +124,11 @@ public struct IsolatedCheck: Sendable {
   }
 
   private func reap(_ pid: pid_t) -> Int32 {
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    return status
+    SystemFile.waitForExit(pid) ?? 0
   }
+}
+
+/// Why a library was not handed to the validator: the finding that says so.
+private struct Refusal: Error {
+  var finding: CheckFinding
 }

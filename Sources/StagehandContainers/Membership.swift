@@ -1,4 +1,5 @@
 import StagehandAnimation
+import StagehandSystem
 
 /// The rule that a content is in at most one container at a time, kept across all containers of the process.
 enum Membership {

@@ -3,6 +3,7 @@
 
 import CStagehandFFI
 import CStagehandSystem
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -38,13 +39,13 @@ struct LibraryHandle: @unchecked Sendable {
     if let problem = ELFHeader.problem(descriptor: descriptor) { return .failure(LoaderMessage(text: problem)) }
     let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
     guard own >= 0 else {
-      return .failure(LoaderMessage(text: "cannot duplicate its descriptor: \(String(cString: strerror(errno)))"))
+      return .failure(LoaderMessage(text: "cannot duplicate its descriptor: \(SystemCallError.reason(errno))"))
     }
     switch open("/proc/self/fd/\(own)") {
     case .success(let handle):
       return .success(handle)
     case .failure(let message):
-      close(own)
+      SystemFile.close(own)
       return .failure(LoaderMessage(text: message.text.replacing("/proc/self/fd/\(own)", with: name)))
     }
   }
@@ -91,7 +92,7 @@ enum ELFHeader {
   static func problem(path: String) -> String? {
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
+    defer { SystemFile.close(descriptor) }
     return problem(descriptor: descriptor)
   }
 

@@ -1,3 +1,5 @@
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -79,13 +81,14 @@ final class OutputFile {
   /// Closes the file and gives it its final name.
   func commit() throws(RenderError) {
     guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: EBADF) }
-    let closed = close(descriptor)
-    let closeError = errno
+    let closing = descriptor
     descriptor = -1
-    guard closed == 0 else {
+    do {
+      try SystemFile.closeWritten(closing, path: path)
+    } catch {
       temporary?.remove()
       OutputDirectories.remove(createdDirectories)
-      throw .outputUnwritable(file: path, errno: closeError)
+      throw .outputUnwritable(file: path, errno: error.code)
     }
     try rename()
   }
@@ -112,14 +115,14 @@ final class OutputFile {
   /// Closes the temporary file and leaves it for another writer to fill under `temporaryPath`.
   func closeKeepingFile() {
     guard descriptor >= 0 else { return }
-    close(descriptor)
+    SystemFile.close(descriptor)
     descriptor = -1
   }
 
   /// Closes and removes the temporary file, if it is still open.
   func abandon() {
     guard descriptor >= 0 else { return }
-    close(descriptor)
+    SystemFile.close(descriptor)
     descriptor = -1
     temporary?.remove()
     OutputDirectories.remove(createdDirectories)

@@ -1,5 +1,6 @@
 import CStagehandImages
 import StagehandAnimation
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import CStagehandImages
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -25,7 +26,7 @@ extension PixelImage {
     guard descriptor >= 0 else { throw .imageUnreadable(file: path, errno: errno) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      close(descriptor)
+      SystemFile.close(descriptor)
       throw .imageNotRegular(file: path)
     }
     var pixels: UnsafeMutablePointer<UInt8>?

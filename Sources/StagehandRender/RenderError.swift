@@ -1,3 +1,5 @@
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -95,7 +97,6 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The C library's text for `errno`.
   static func systemMessage(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
+    SystemCallError.reason(code)
   }
 }

@@ -1,5 +1,6 @@
 import CStagehandImages
 import CStagehandSystem
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -46,7 +47,7 @@ public enum WholeFile {
   static func read(_ path: String) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
+    defer { SystemFile.close(descriptor) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -66,7 +67,7 @@ extension PixelImage {
   public func pngDataURL(naming file: String) throws(RenderError) -> String {
     let descriptor = sh_system_memory_file("stagehand-png")
     guard descriptor >= 0 else { throw .outOfMemory(file: file) }
-    defer { close(descriptor) }
+    defer { SystemFile.close(descriptor) }
     let result = sh_png_write(
       "/proc/self/fd/\(descriptor)", storage.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height),
       width * 4, 1, 6)

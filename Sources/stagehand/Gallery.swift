@@ -3,6 +3,7 @@ import StagehandAnimation
 import StagehandCatalog
 import StagehandPlugins
 import StagehandRender
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -111,7 +112,7 @@ struct Gallery: ParsableCommand {
     }
     guard mkdir(output, 0o777) == 0 || errno == EEXIST else {
       printError(
-        "stagehand: error: cannot create the gallery directory '\(output)': \(String(cString: strerror(errno))); "
+        "stagehand: error: cannot create the gallery directory '\(output)': \(SystemCallError.reason(errno)); "
           + "choose a writable place")
       throw Exit.failure
     }

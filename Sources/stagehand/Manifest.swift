@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import StagehandCatalog
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -55,7 +56,7 @@ struct Manifest: ParsableCommand {
           } catch {
             printError(
               "stagehand: error: cannot write the manifest of \(manifest.library) to \(url.path): "
-                + "\(errno == 0 ? "the write failed" : String(cString: strerror(errno))); give -o a directory that "
+                + "\(errno == 0 ? "the write failed" : SystemCallError.reason(errno)); give -o a directory that "
                 + "exists and that you can write to")
             throw Exit.failure
           }

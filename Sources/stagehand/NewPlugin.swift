@@ -1,5 +1,6 @@
 import ArgumentParser
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -53,7 +54,7 @@ struct NewPlugin: ParsableCommand {
         throw ExitCode(1)
       }
     } else if mkdir(directory, 0o755) != 0 {
-      printError("stagehand: error: cannot create \(directory): \(String(cString: strerror(errno)))")
+      printError("stagehand: error: cannot create \(directory): \(SystemCallError.reason(errno))")
       throw ExitCode(1)
     }
     for (name, contents) in template.files {
@@ -63,29 +64,27 @@ struct NewPlugin: ParsableCommand {
       for component in name.split(separator: "/").dropLast() {
         parent += "/" + component
         guard mkdir(parent, 0o755) == 0 || errno == EEXIST else {
-          printError("stagehand: error: cannot create \(parent): \(String(cString: strerror(errno)))")
+          printError("stagehand: error: cannot create \(parent): \(SystemCallError.reason(errno))")
           throw ExitCode(1)
         }
       }
       // O_EXCL: a file that appeared meanwhile is never overwritten.
       let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else {
-        printError("stagehand: error: cannot create \(path): \(String(cString: strerror(errno)))")
+        printError("stagehand: error: cannot create \(path): \(SystemCallError.reason(errno))")
         throw ExitCode(1)
       }
-      var bytes = Array(contents.utf8)[...]
-      while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else {
-          printError("stagehand: error: cannot write \(path): \(String(cString: strerror(errno)))")
-          close(descriptor)
-          throw ExitCode(1)
-        }
-        bytes = bytes.dropFirst(written)
+      do {
+        try SystemFile.writeAll(descriptor, Array(contents.utf8), path: path)
+      } catch {
+        printError("stagehand: error: cannot write \(path): \(error.reason)")
+        SystemFile.close(descriptor)
+        throw ExitCode(1)
       }
-      guard close(descriptor) == 0 else {
-        printError("stagehand: error: cannot write \(path): \(String(cString: strerror(errno)))")
+      do {
+        try SystemFile.closeWritten(descriptor, path: path)
+      } catch {
+        printError("stagehand: error: cannot write \(path): \(error.reason)")
         throw ExitCode(1)
       }
     }

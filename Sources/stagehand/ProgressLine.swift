@@ -1,5 +1,6 @@
 import StagehandAnimation
 import StagehandCatalog
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -4,6 +4,7 @@ import StagehandAnimation
 import StagehandCatalog
 import StagehandCommandLine
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -22,14 +23,8 @@ func writeAll(_ descriptor: Int32, _ text: String) {
 /// Writes all of `bytes` to the file descriptor, unbuffered (standard output is flushed first, to keep the order).
 func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
   if descriptor == STDOUT_FILENO { fflush(nil) }
-  var bytes = bytes
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-    if written < 0 && errno == EINTR { continue }
-    guard written > 0 else { return }
-    offset += written
-  }
+  // A closed pipe or a full disk ends the output; the command's exit status says the rest.
+  try? SystemFile.writeAll(descriptor, bytes)
 }
 
 /// Exit codes beyond 0.

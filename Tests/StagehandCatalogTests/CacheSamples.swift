@@ -168,8 +168,7 @@ enum CacheSamples {
   }
 }
 
-/// The SHA-256 of `text`, for sample records (libcrypto is there wherever the tests build: the build needs it).
-func sampleDigest(_ text: String) -> SHA256Digest {
-  // swift-format-ignore: NeverUseForceTry
-  try! SHA256.hash(Array(text.utf8))
+/// The SHA-256 of `text`, for sample records.
+func sampleDigest(_ text: String) -> LibraryDigest {
+  LibraryDigest.hashing(Array(text.utf8))
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StagehandAnimation
 import StagehandCatalog
+import StagehandSystem
 import StagehandTestSupport
 import Synchronization
 import Testing

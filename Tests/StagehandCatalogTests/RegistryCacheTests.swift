@@ -73,7 +73,7 @@ struct RegistryCacheTests {
       defer { close(descriptor) }
       records.append(
         CacheRecord(
-          path: library, identity: FileIdentity(info), sha256: try SHA256.hash(fileDescriptor: descriptor),
+          path: library, identity: FileIdentity(info), sha256: try LibraryDigest.hashing(fileDescriptor: descriptor),
           outcome: .ok(try LoadedPlugin.load(library).info, notes: [])))
     }
     try withCache("cache-many") { cache, _ in
