@@ -56,6 +56,9 @@ prefix=$prefix
 includedir=\${prefix}/include
 libdir=\${prefix}/lib
 plugindir=\${libdir}/stagehand/plugins
+# A user's own plugins go to \$XDG_DATA_HOME/\${userpluginsubdir}, or ~/.local/share/\${userpluginsubdir} when
+# XDG_DATA_HOME is unset or not absolute: \`stagehand plugins --dirs\` prints that folder.
+userpluginsubdir=stagehand/plugins
 
 Name: stagehand-plugin
 Description: The C ABI of Stagehand transition plugins (stagehand_plugin.h)
