@@ -182,6 +182,11 @@ let package = Package(
         "StagehandContainers", "StagehandCommandLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      // The Swift plugin template's support files: Plugins/Support's own, through links, embedded as bytes.
+      resources: [
+        .embedInCode("Templates/PluginSupport.swift"), .embedInCode("Templates/PluginSupport+Styles.swift"),
+        .embedInCode("Templates/exports.map"),
+      ],
       linkerSettings: staticRuntime
     ),
 

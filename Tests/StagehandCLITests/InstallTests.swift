@@ -95,7 +95,7 @@ struct InstallTests {
     for name in ["PluginSupport.swift", "PluginSupport+Styles.swift", "exports.map"] {
       let copy = try Data(contentsOf: project.appendingPathComponent("Sources/SlideIn/\(name)"))
       let original = try Data(contentsOf: CFixture.repositoryRoot.appendingPathComponent("Plugins/Support/\(name)"))
-      #expect(copy == original, "\(name) differs from Plugins/Support/\(name): run Scripts/generate-style-overloads.py")
+      #expect(copy == original, "\(name) differs from Plugins/Support/\(name): see Sources/stagehand/Templates")
     }
 
     // Its Makefile: swift build against the installed header, check --strict, and install into the directory stagehand
