@@ -151,6 +151,20 @@ public final class Placeholder {
     }
   }
 
+  /// Calls `body` with each layer of ``presentedLayers(inSlot:)``, in the same order, without making an array: for a
+  /// display loop that reads the layers every frame and should allocate nothing.
+  public func forEachPresentedLayer(inSlot slot: Int, _ body: (PresentedLayer) throws -> Void) rethrows {
+    guard slots.indices.contains(slot) else { return }
+    let slot = slots[slot]
+    // One item at a time, not a loop over an array literal, which would allocate.
+    func layer(_ item: Item?) -> PresentedLayer? {
+      guard let item, let state = item.layer else { return nil }
+      return PresentedLayer(content: item.entry.content, state: state, stage: slot.stage, bounds: slot.bounds)
+    }
+    if let below = layer(slot.leavingOnTop ? slot.current : slot.leaving) { try body(below) }
+    if let above = layer(slot.leavingOnTop ? slot.leaving : slot.current) { try body(above) }
+  }
+
   /// The backdrop behind the contents of `slot` now: the playing transition's, none at rest.
   public func backdrop(ofSlot slot: Int) -> Backdrop { slots.indices.contains(slot) ? slots[slot].backdrop : .none }
 
