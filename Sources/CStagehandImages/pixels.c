@@ -54,3 +54,34 @@ void sh_swap_red_blue(uint8_t *pixels, size_t pixel_count) {
         words[i] = (w & 0xff00ff00u) | ((w & 0xffu) << 16) | ((w >> 16) & 0xffu);
     }
 }
+
+static inline uint8_t clamp_channel(int32_t value) {
+    return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
+}
+
+void sh_ycbcr_to_bgra(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint32_t width, uint32_t height,
+                      uint32_t shift_x, uint32_t shift_y, int32_t full_range, uint8_t *bgra) {
+    /* BT.601 in 16.16 fixed point: limited range scales Y' by 255/219 and Cb, Cr by 255/224 first. */
+    int32_t y_scale = full_range ? 65536 : 76309;
+    int32_t y_offset = full_range ? 0 : 16;
+    int32_t r_cr = full_range ? 91881 : 104597;
+    int32_t g_cb = full_range ? 22553 : 25675;
+    int32_t g_cr = full_range ? 46802 : 53279;
+    int32_t b_cb = full_range ? 116130 : 132201;
+    uint32_t chroma_width = (width + (1u << shift_x) - 1) >> shift_x;
+    for (uint32_t row = 0; row < height; row++) {
+        const uint8_t *luma_row = y + (size_t)row * width;
+        uint8_t *out = bgra + (size_t)row * width * 4;
+        const uint8_t *u = cb ? cb + (size_t)(row >> shift_y) * chroma_width : NULL;
+        const uint8_t *v = cr ? cr + (size_t)(row >> shift_y) * chroma_width : NULL;
+        for (uint32_t x = 0; x < width; x++) {
+            int32_t l = (luma_row[x] - y_offset) * y_scale + 32768;
+            int32_t du = u && v ? u[x >> shift_x] - 128 : 0;
+            int32_t dv = u && v ? v[x >> shift_x] - 128 : 0;
+            out[4 * x] = clamp_channel((l + b_cb * du) >> 16);
+            out[4 * x + 1] = clamp_channel((l - g_cb * du - g_cr * dv) >> 16);
+            out[4 * x + 2] = clamp_channel((l + r_cr * dv) >> 16);
+            out[4 * x + 3] = 255;
+        }
+    }
+}
