@@ -159,6 +159,7 @@ public struct ClipRenderJob: Sendable {
     let seconds2 = Double(k) / Double(fps)
     let earliest2 = Double(k - window) / Double(fps)
     if k >= transition.count {
+      guard !to.isStill else { return false }  // a still has no frames after the transition
       let (b, ended) = try picture(to, at: seconds2, low: earliest2)
       guard !ended else { return false }
       frame.copy(b)

@@ -10,7 +10,7 @@ import Testing
 /// The YUV4MPEG2 reader: its header fields, its frames and their conversion to RGB, and what it refuses.
 @Suite("Y4M reader")
 struct Y4MReaderTests {
-  /// A reader over `bytes`, through a pipe (as a stream is read), and the bytes written from another thread.
+  /// A reader over `bytes`, in an unlinked temporary file.
   func reader(_ bytes: [UInt8]) throws(RenderError) -> Y4MReader {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("y4m-\(UUID().uuidString)").path
     FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -48,12 +48,12 @@ struct Y4MReaderTests {
       ("YUV4MPEG2 W11 H10", "11x10 pixels, more than the 100"), ("YUV4MPEG2 W9999999999 H1", "W9999999999"),
     ])
   func refused(line: String, why: String) {
-    #expect {
+    let error = #expect(throws: RenderError.self) {
       _ = try Y4MHeader.parse(Array(line.utf8), file: "the/file.y4m", budget: 100)
-    } throws: { error in
-      let error = error as? RenderError
-      return error?.file == "the/file.y4m" && "\(error!)".contains(why) && "\(error!)".contains("'the/file.y4m'")
     }
+    #expect(error?.file == "the/file.y4m")
+    #expect("\(error.map { "\($0)" } ?? "")".contains(why), "\(String(describing: error))")
+    #expect("\(error.map { "\($0)" } ?? "")".contains("'the/file.y4m'"))
   }
 
   @Test("frames in order, then the end; a frame cut short is truncation of that frame")
