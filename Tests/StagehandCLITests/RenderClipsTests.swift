@@ -94,6 +94,22 @@ struct RenderClipsTests {
     #expect(last.channels(2, 24) == [0, 255, 0, 255], "B, 32 pixels wide, letterboxed in the background")
   }
 
+  @Test("--offset over two stills: A for the offset, then the transition, and the output ends with it")
+  func stillsWithOffset() throws {
+    let directory = try RenderInputs.directory()
+    let result = try runStagehand(
+      [
+        "render", "cross-dissolve", "--from", directory.path + "/A.png", "--to", directory.path + "/B.png",
+        "--size", "64x48", "--fps", "10", "--duration", "0.5", "--offset", "0.3", "-o",
+        directory.path + "/frames/%04d.png",
+      ], environment: cleanEnvironment, timeLimit: 60)
+    #expect(result.status == 0, "\(result.standardError)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/frames")
+    #expect(names.count == 8, "3 frames of A, 5 of the transition")
+    for n in 1...4 { #expect(try frame(directory, n) == RenderInputs.a, "frame \(n)") }
+    #expect(try frame(directory, 8) == RenderInputs.b)
+  }
+
   @Test("--from - reads a Y4M stream on standard input")
   func standardInput() throws {
     let directory = try clips()
