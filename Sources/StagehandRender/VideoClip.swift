@@ -8,7 +8,7 @@ import StagehandAnimation
 /// stream, any other video through `ffmpeg`, or a PNG or JPEG picture (one frame, held for ever).
 ///
 /// Several drawing threads ask for frames at once; the stream is read under a lock, in order, and only the frames
-/// that may still be asked for are kept (``frame(_:keepingFrom:)``).
+/// that may still be asked for are kept (`frame(_:keepingFrom:)`).
 public final class VideoClip: @unchecked Sendable {
   /// The name errors give: the path, or "standard input".
   public let name: String
