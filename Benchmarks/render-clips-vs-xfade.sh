@@ -8,7 +8,7 @@
 #
 # What it does, in one go on the same two clips:
 #   1. Makes two Y4M clips of 600 frames (20 s at 30 fps) at SIZE (default 1280x720) with ffmpeg, 4:2:0 in limited
-#      range: testsrc2 and smptehdbars with a moving box drawn over it (so that every frame differs), in a temporary
+#      range: testsrc2, and smptehdbars with its hue turning (so that every frame differs), in a temporary
 #      directory (about 830 MB each at 1280x720).
 #   2. The job: both clips in, one transition over all 600 frames (offset 0, duration 20 s), 600 frames of raw RGBA
 #      out to /dev/null, the whole command timed (reading and converting the clips, plugin loading, drawing, writing):
@@ -40,8 +40,8 @@ done
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 ffmpeg -v error -f lavfi -i "testsrc2=size=$size:rate=30" -frames:v 600 -pix_fmt yuv420p "$work/A.y4m"
-ffmpeg -v error -f lavfi -i "smptehdbars=size=$size:rate=30" -vf "drawbox=x=mod(n*8\,iw-100):y=100:w=100:h=100:c=white:t=fill" \
-  -frames:v 600 -pix_fmt yuv420p "$work/B.y4m"
+ffmpeg -v error -f lavfi -i "smptehdbars=size=$size:rate=30" -vf "hue=H=2*PI*t/5" -frames:v 600 -pix_fmt yuv420p \
+  "$work/B.y4m"
 
 xfade() {
   ffmpeg -v error -i "$work/A.y4m" -i "$work/B.y4m" -filter_complex \

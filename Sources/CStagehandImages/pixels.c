@@ -59,6 +59,11 @@ static inline uint8_t clamp_channel(int32_t value) {
     return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
 }
 
+static inline uint32_t bgra_word(int32_t l, int32_t r, int32_t g, int32_t b) {
+    return (uint32_t)clamp_channel((l + b) >> 16) | (uint32_t)clamp_channel((l + g) >> 16) << 8 |
+           (uint32_t)clamp_channel((l + r) >> 16) << 16 | 0xFF000000u;
+}
+
 void sh_ycbcr_to_bgra(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint32_t width, uint32_t height,
                       uint32_t shift_x, uint32_t shift_y, int32_t full_range, uint8_t *bgra) {
     /* BT.601 in 16.16 fixed point: limited range scales Y' by 255/219 and Cb, Cr by 255/224 first. */
@@ -71,17 +76,33 @@ void sh_ycbcr_to_bgra(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, ui
     uint32_t chroma_width = (width + (1u << shift_x) - 1) >> shift_x;
     for (uint32_t row = 0; row < height; row++) {
         const uint8_t *luma_row = y + (size_t)row * width;
-        uint8_t *out = bgra + (size_t)row * width * 4;
-        const uint8_t *u = cb ? cb + (size_t)(row >> shift_y) * chroma_width : NULL;
-        const uint8_t *v = cr ? cr + (size_t)(row >> shift_y) * chroma_width : NULL;
+        uint32_t *out = (uint32_t *)(void *)(bgra + (size_t)row * width * 4);
+        if (!cb || !cr) {
+            /* Mono: grey. */
+            for (uint32_t x = 0; x < width; x++) out[x] = bgra_word((luma_row[x] - y_offset) * y_scale + 32768, 0, 0, 0);
+            continue;
+        }
+        const uint8_t *u = cb + (size_t)(row >> shift_y) * chroma_width;
+        const uint8_t *v = cr + (size_t)(row >> shift_y) * chroma_width;
+        if (shift_x == 1) {
+            /* Two pixels a chroma sample: its terms are worked out once for both. */
+            uint32_t x = 0;
+            for (; x + 1 < width; x += 2) {
+                int32_t du = u[x >> 1] - 128, dv = v[x >> 1] - 128;
+                int32_t r = r_cr * dv, g = -g_cb * du - g_cr * dv, b = b_cb * du;
+                out[x] = bgra_word((luma_row[x] - y_offset) * y_scale + 32768, r, g, b);
+                out[x + 1] = bgra_word((luma_row[x + 1] - y_offset) * y_scale + 32768, r, g, b);
+            }
+            if (x < width) {
+                int32_t du = u[x >> 1] - 128, dv = v[x >> 1] - 128;
+                out[x] = bgra_word((luma_row[x] - y_offset) * y_scale + 32768, r_cr * dv, -g_cb * du - g_cr * dv,
+                                   b_cb * du);
+            }
+            continue;
+        }
         for (uint32_t x = 0; x < width; x++) {
-            int32_t l = (luma_row[x] - y_offset) * y_scale + 32768;
-            int32_t du = u && v ? u[x >> shift_x] - 128 : 0;
-            int32_t dv = u && v ? v[x >> shift_x] - 128 : 0;
-            out[4 * x] = clamp_channel((l + b_cb * du) >> 16);
-            out[4 * x + 1] = clamp_channel((l - g_cb * du - g_cr * dv) >> 16);
-            out[4 * x + 2] = clamp_channel((l + r_cr * dv) >> 16);
-            out[4 * x + 3] = 255;
+            int32_t du = u[x] - 128, dv = v[x] - 128;
+            out[x] = bgra_word((luma_row[x] - y_offset) * y_scale + 32768, r_cr * dv, -g_cb * du - g_cr * dv, b_cb * du);
         }
     }
 }
