@@ -29,13 +29,14 @@ extension Frei0rInstance {
     if stale {
       stale = false
       do {
-        animation = try build()
+        (animation, animationIsInverse) = try build()
       } catch {
         report("\(error); the previous parameters play")
       }
     }
     let count = width * height
-    let (_, inverse) = transition
+    // The scene follows the animation drawn: after a build that failed, the previous one, inverse or not.
+    let inverse = animationIsInverse
     let progress = position
     // An instant animation (the style `none`) cuts halfway.
     if animation.duration == 0, progress < 0.5 {

@@ -25,6 +25,9 @@ final class Frei0rInstance {
   private(set) var values: [Frei0rValue]
   /// The animation the values give (the inverse when `inverse` is set), built at the size of the frames.
   var animation: Animation
+  /// Whether `animation` is the inverse (the `inverse` value it was built with: after a build that failed, the
+  /// previous animation plays as it was built).
+  var animationIsInverse = false
   /// Whether a parameter that changes the animation has changed since it was built.
   var stale = false
   /// The frame drawn into, made on the first update.
@@ -61,7 +64,7 @@ final class Frei0rInstance {
     }
     animation = Animation(steps: [])
     do {
-      animation = try build()
+      (animation, animationIsInverse) = try build()
     } catch {
       say(
         "\(module.moduleName) (frei0r): cannot make an instance: \(error); see 'stagehand info \(module.style!.info.name)'"
@@ -109,12 +112,14 @@ final class Frei0rInstance {
     }
   }
 
-  /// Builds the animation the values describe, at the frames' size (a point is a pixel).
-  func build() throws(RegistryError) -> Animation {
+  /// Builds the animation the values describe, at the frames' size (a point is a pixel), and whether it is the
+  /// inverse.
+  func build() throws(RegistryError) -> (Animation, inverse: Bool) {
     let (transition, inverse) = transition
     let context = TransitionContext(bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
     return inverse
-      ? try module.registry.inverse(transition, in: context) : try module.registry.forward(transition, in: context)
+      ? (try module.registry.inverse(transition, in: context), true)
+      : (try module.registry.forward(transition, in: context), false)
   }
 
   /// Says `problem` on standard error, once.
@@ -154,7 +159,7 @@ final class Frei0rInstance {
     case .timing:
       guard !text.isEmpty else { return "" }
       do {
-        _ = try Timing(parsing: text)
+        _ = try Timing(parsing: text).curve()  // a curve that cannot be made (x1 past 1) is refused here too
         return text
       } catch {
         report("\(error), ignored")

@@ -34,6 +34,12 @@ struct Frei0rRobustnessTests {
       instance.set(index, "not-a-\(name)(")
       #expect(instance.text(index) == "", "\(style) \(name)")
     }
+    // A timing that parses but gives no curve (x1 past 1) is refused when it is set, not when it is played.
+    let timing = try #require(host.index(of: "timing"))
+    instance.set(timing, "cubic-bezier(2, 0, 0.5, 1)")
+    #expect(instance.text(timing) == "")
+    instance.set(timing, "spring(0.5, 0.6)")
+    #expect(instance.text(timing) == "spring(0.5, 0.6)")
     let texts = [
       "", "linear", "spring(", "cubic-bezier(2,0,0,1)", "-1", "1e400", "nan", String(repeating: "x", count: 5000),
     ]
@@ -97,7 +103,8 @@ struct Frei0rRobustnessTests {
       [
         "-q", "videotestsrc", "num-buffers=1", "!", "mix.sink_0", "videotestsrc", "num-buffers=1", "!", "mix.sink_1",
         "frei0r-mixer-stagehand-no-such-style", "name=mix", "!", "fakesink",
-      ], environment: RealHostTests.environment(hostDirectory, modules: directory.path))
+      ], environment: RealHostTests.environment(hostDirectory, modules: directory.path),
+      timeLimit: RealHostTests.timeLimit)
     #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
     #expect(
       result.standardError.contains("stagehand-no-such-style (frei0r): cannot make an instance: "),
