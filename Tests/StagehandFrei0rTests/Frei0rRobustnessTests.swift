@@ -73,6 +73,26 @@ struct Frei0rRobustnessTests {
     #expect(instance.update(Self.first, Self.second).largestDifference(from: Self.second) <= 1, "seed \(seed)")
   }
 
+  @Test("straight alpha in, opaque out: a translucent input 1 shows at position 0 over black, colour by its alpha")
+  func straightAlpha() throws {
+    let host = try Frei0rHost(path: try GeneratedModules.module("cross-dissolve"))
+    let instance = try #require(Frei0rInstance(host, width: Self.width, height: Self.height))
+    var translucent = Self.first
+    var expected = Self.first
+    for pixel in 0..<(Self.width * Self.height) {
+      let alpha = UInt8(pixel % 256)
+      translucent.rgba[pixel * 4 + 3] = alpha
+      for channel in 0..<3 {
+        let value = Int(Self.first.rgba[pixel * 4 + channel])
+        expected.rgba[pixel * 4 + channel] = UInt8((value * Int(alpha) + 127) / 255)
+      }
+      expected.rgba[pixel * 4 + 3] = 255
+    }
+    instance.set(try #require(host.index(of: "position")), 0)
+    let drawn = instance.update(translucent, Self.second)
+    #expect(drawn.largestDifference(from: expected) <= 1)
+  }
+
   @Test("a frame size of 0 or past 32767 pixels a side gives NULL")
   func badSizes() throws {
     let host = try Frei0rHost(path: try GeneratedModules.module("cross-dissolve"))
