@@ -22,6 +22,14 @@ struct RealHostTests {
     environment["XDG_RUNTIME_DIR"] = directory.path
     if let runtime = sanitizerRuntime {
       environment["LD_PRELOAD"] = runtime
+      // The plugin process has the sanitizer's runtime linked in, and refuses a second one: it starts without it.
+      let wrapper = directory.path + "/stagehand-scanner"
+      let script = "#!/bin/sh\nunset LD_PRELOAD\nexec '\(BuiltProducts.scanner.path)' \"$@\"\n"
+      if FileManager.default.createFile(
+        atPath: wrapper, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+      {
+        environment["STAGEHAND_SCANNER"] = wrapper
+      }
       environment["ASAN_OPTIONS"] = (environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
       // GLib's mutexes wait on futexes directly, which ThreadSanitizer cannot see, so every instance GStreamer hands
       // from one thread to another under them would be reported; the core's own thread safety is checked in this
