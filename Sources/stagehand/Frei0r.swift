@@ -90,7 +90,7 @@ struct Frei0r: ParsableCommand {
     print(
       "\(output): \(names.count) frei0r \(names.count == 1 ? "module" : "modules") (stagehand-\(names.first ?? "").so"
         + (names.count > 1 ? " ... stagehand-\(names.last!).so" : "") + ") and \(Self.settingsName); use them with "
-        + "FREI0R_PATH=\(output)")
+        + "FREI0R_PATH=\(absolute(output))")
   }
 
   /// The style names to write modules for: the ones given (resolved, so that a typo is a usage error), else every
@@ -123,6 +123,13 @@ struct Frei0r: ParsableCommand {
       if !names.contains(entry.style.name) { names.append(entry.style.name) }
     }
     return names
+  }
+
+  /// `path` made absolute (hosts read `FREI0R_PATH` from wherever they run).
+  func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/"), let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// Writes `data` to `path` under a temporary name, then renames it: a host that has the old file open keeps it.
