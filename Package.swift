@@ -85,6 +85,9 @@ let package = Package(
     .library(name: "StagehandPluginABI", targets: ["CStagehandPlugin"]),
     .executable(name: "stagehand", targets: ["stagehand"]),
     .executable(name: "stagehand-scanner", targets: ["stagehand-scanner"]),
+    // frei0r: the module `stagehand frei0r` copies once per style (plain C), and the core every module forwards to.
+    .library(name: "StagehandFrei0rModule", type: .dynamic, targets: ["StagehandFrei0rModule"]),
+    .library(name: "StagehandFrei0r", type: .dynamic, targets: ["StagehandFrei0r"]),
   ] + bundledPlugins.map(\.product),
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
@@ -144,6 +147,21 @@ let package = Package(
       name: "StagehandRender",
       dependencies: ["StagehandAnimation", "CStagehandPixman", "CStagehandImages", "CStagehandSystem"]),
 
+    // frei0r mixer2 modules for MLT and GStreamer (Docs/VideoTools.md): the calls between a module and the core
+    // (a header over Debian's frei0r.h, from frei0r-plugins-dev), the module in plain C, and the core in Swift, which
+    // builds through the registry and draws with the renderer. The core stays loaded once opened (-z nodelete): a host
+    // may close the modules, and unloading Swift code crashes the host later.
+    .target(name: "CStagehandFrei0r", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
+    .target(
+      name: "StagehandFrei0rModule", dependencies: ["CStagehandFrei0r"],
+      cSettings: [.unsafeFlags(["-fvisibility=hidden", "-Wall", "-Wextra", "-Werror"])]),
+    .target(
+      name: "StagehandFrei0r",
+      dependencies: [
+        "CStagehandFrei0r", "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandRender",
+      ],
+      linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
+
     // The values the command line takes (durations, sizes, parameter assignments), parsed apart from the argument
     // parser so that tests and the fuzzing harnesses (Fuzz/) reach them.
     .target(name: "StagehandCommandLine", dependencies: ["StagehandAnimation", "StagehandCatalog"]),
@@ -188,6 +206,9 @@ let package = Package(
     .testTarget(
       name: "StagehandRenderTests",
       dependencies: ["StagehandRender", "StagehandCatalog", "StagehandContainers", "StagehandTestSupport"]),
+    // The frei0r modules run by a small frei0r host in the tests, and by melt and gst-launch-1.0.
+    .testTarget(
+      name: "StagehandFrei0rTests", dependencies: ["CStagehandFrei0r", "StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandContainersTests",
       dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),

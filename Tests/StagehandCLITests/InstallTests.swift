@@ -18,6 +18,11 @@ struct InstallTests {
     let install = try run(script, ["--from", BuiltProducts.directory.path], environment: environment)
     #expect(install.status == 0, "\(install.standardError)")
     #expect(install.standardOutput.contains("installed Stagehand in \(prefix)"))
+    // The frei0r modules of the bundled styles, whose settings name the installed core and command.
+    let frei0r = try String(contentsOfFile: prefix + "/lib/frei0r-1/stagehand-frei0r.conf", encoding: .utf8)
+    #expect(frei0r.contains("\ncore=\(prefix)/lib/stagehand/libStagehandFrei0r.so\nstagehand=\(prefix)/bin\n"))
+    #expect(FileManager.default.fileExists(atPath: prefix + "/lib/frei0r-1/stagehand-push.so"))
+    #expect(!FileManager.default.fileExists(atPath: prefix + "/lib/stagehand/plugins/libStagehandFrei0r.so"))
 
     // The installed command finds its plugins and its scanner under the prefix, with nothing else to tell it.
     let stagehand = URL(fileURLWithPath: prefix + "/bin/stagehand")
