@@ -58,6 +58,13 @@ public struct PluginSearchPath: Hashable, Sendable {
     return nil
   }
 
+  /// Whether a library's file name is one of this package's libraries that are not plugins (the frei0r core and
+  /// module, built by SwiftPM next to the bundled plugins): the search skips them, and so does `stagehand check` of a
+  /// directory.
+  public static func isNotPlugin(fileName: String) -> Bool {
+    DirectoryListing.notPlugins.contains { $0.elementsEqual(fileName.utf8) }
+  }
+
   /// The directory of the running executable (symlinks resolved), found once.
   public static let executableDirectory: String = {
     guard let resolved = realpath("/proc/self/exe", nil) else { return "/" }
