@@ -39,8 +39,8 @@ struct RealHostTests {
     return environment
   }
 
-  /// The shared sanitizer runtime of the toolchain, when this test process is built with AddressSanitizer or
-  /// ThreadSanitizer; nil otherwise.
+  /// What a host preloads: the shared sanitizer runtime of the toolchain (with its libdispatch for ThreadSanitizer),
+  /// when this test process is built with AddressSanitizer or ThreadSanitizer; nil otherwise.
   static let sanitizerRuntime: String? = {
     let handle = dlopen(nil, RTLD_NOW)
     let name: String
@@ -55,7 +55,13 @@ struct RealHostTests {
       .deletingLastPathComponent().appendingPathComponent("lib/clang")
     for version in (try? FileManager.default.contentsOfDirectory(atPath: clang.path)) ?? [] {
       let path = clang.path + "/\(version)/lib/linux/libclang_rt.\(name)-x86_64.so"
-      if FileManager.default.fileExists(atPath: path) { return path }
+      guard FileManager.default.fileExists(atPath: path) else { continue }
+      guard name == "tsan" else { return path }
+      // The toolchain's ThreadSanitizer runtime intercepts libdispatch and needs its symbols: a host that does not
+      // link it (gst-inspect-1.0, melt) stops with "undefined symbol: _dispatch_data_destructor_munmap" (exit 127)
+      // unless the toolchain's libdispatch is preloaded with it.
+      let dispatch = clang.deletingLastPathComponent().appendingPathComponent("swift/linux/libdispatch.so").path
+      return FileManager.default.fileExists(atPath: dispatch) ? path + " " + dispatch : path
     }
     return nil
   }()
