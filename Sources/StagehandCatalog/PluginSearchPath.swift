@@ -75,7 +75,7 @@ public struct PluginSearchPath: Hashable, Sendable {
 
   /// An absolute path without empty, `.` and `..` components (without resolving symlinks): `/usr/bin/../lib` is
   /// `/usr/lib`.
-  static func normalized(_ path: String) -> String {
+  public static func normalized(_ path: String) -> String {
     var parts: [Substring] = []
     for part in path.split(separator: "/") {
       switch part {

@@ -49,7 +49,7 @@ struct Frei0r: ParsableCommand {
 
   func run() throws {
     let directory = PluginSearchPath.executableDirectory
-    let libraries = [directory, directory + "/../lib/stagehand"].map(PluginSearchPathText.normalized)
+    let libraries = [directory, directory + "/../lib/stagehand"].map(PluginSearchPath.normalized)
     guard
       let home = libraries.first(where: {
         access($0 + "/libStagehandFrei0rModule.so", R_OK) == 0 && access($0 + "/libStagehandFrei0r.so", R_OK) == 0
@@ -112,13 +112,13 @@ struct Frei0r: ParsableCommand {
       }
       return names
     }
-    let bundled = Set(bundledDirectories.map(PluginSearchPathText.normalized))
+    let bundled = Set(bundledDirectories.map(PluginSearchPath.normalized))
     var names: [String] = []
     for entry in registry.catalog().entries {
       if bundled.isEmpty == false, self.bundled {
         let file = entry.plugin.file
         let parent = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
-        guard bundled.contains(PluginSearchPathText.normalized(parent)) else { continue }
+        guard bundled.contains(PluginSearchPath.normalized(parent)) else { continue }
       }
       if !names.contains(entry.style.name) { names.append(entry.style.name) }
     }
@@ -156,21 +156,5 @@ struct Frei0r: ParsableCommand {
     unlink(temporary)
     printError("stagehand: error: cannot write \(path) (\(String(cString: strerror(failure)))); give another -o")
     throw Exit.failure
-  }
-}
-
-/// Paths as the search path writes them.
-enum PluginSearchPathText {
-  /// An absolute path without empty, `.` and `..` components (symlinks are not resolved).
-  static func normalized(_ path: String) -> String {
-    var parts: [Substring] = []
-    for part in path.split(separator: "/") {
-      switch part {
-      case ".": continue
-      case "..": _ = parts.popLast()
-      default: parts.append(part)
-      }
-    }
-    return "/" + parts.joined(separator: "/")
   }
 }

@@ -83,13 +83,8 @@ struct InstallTests {
   func swiftTemplate() throws {
     let root = try CFixture.temporaryDirectory("install-swift")
     defer { try? FileManager.default.removeItem(at: root) }
-    let prefix = root.appendingPathComponent("prefix").path
-    var environment = cleanEnvironment
-    environment["PREFIX"] = prefix
-    environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
-    let script = CFixture.repositoryRoot.appendingPathComponent("Scripts/install.sh")
-    #expect(try run(script, ["--from", BuiltProducts.directory.path], environment: environment).status == 0)
-    let stagehand = URL(fileURLWithPath: prefix + "/bin/stagehand")
+    let (prefix, stagehand, installedWith) = try Self.install(under: root)
+    var environment = installedWith
     let project = root.appendingPathComponent("slide-in")
     let made = try run(
       stagehand, ["new-plugin", "--language", "swift", "org.example.slide-in", "-o", project.path],
@@ -131,13 +126,7 @@ struct InstallTests {
   func headerWithoutPkgConfig() throws {
     let root = try CFixture.temporaryDirectory("install-no-pc")
     defer { try? FileManager.default.removeItem(at: root) }
-    let prefix = root.appendingPathComponent("prefix").path
-    var environment = cleanEnvironment
-    environment["PREFIX"] = prefix
-    environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
-    let script = CFixture.repositoryRoot.appendingPathComponent("Scripts/install.sh")
-    #expect(try run(script, ["--from", BuiltProducts.directory.path], environment: environment).status == 0)
-    let stagehand = URL(fileURLWithPath: prefix + "/bin/stagehand")
+    let (prefix, stagehand, environment) = try Self.install(under: root)
     let cflags = try run(stagehand, ["plugins", "--cflags"], environment: environment)
     #expect(cflags.status == 0 && cflags.standardOutput == "-I\(prefix)/include/stagehand\n", "\(cflags)")
     let project = root.appendingPathComponent("wipe").path
@@ -157,6 +146,18 @@ struct InstallTests {
     let failed = try run(URL(fileURLWithPath: "/usr/bin/make"), ["-C", project], environment: build)
     #expect(failed.status != 0)
     #expect(failed.standardError.contains("stagehand_plugin.h not found"), "\(failed.standardError)")
+  }
+
+  /// Installs the built Stagehand with Scripts/install.sh under `root/prefix`, with a cache under `root/cache`: the
+  /// prefix, its `stagehand` and the environment it was installed with.
+  static func install(under root: URL) throws -> (prefix: String, stagehand: URL, environment: [String: String]) {
+    let prefix = root.appendingPathComponent("prefix").path
+    var environment = cleanEnvironment
+    environment["PREFIX"] = prefix
+    environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
+    let script = CFixture.repositoryRoot.appendingPathComponent("Scripts/install.sh")
+    #expect(try run(script, ["--from", BuiltProducts.directory.path], environment: environment).status == 0)
+    return (prefix, URL(fileURLWithPath: prefix + "/bin/stagehand"), environment)
   }
 
   @Test("new-plugin refuses a bad id (64) and a directory that is not empty (1), and changes nothing there")
