@@ -26,6 +26,51 @@ let pluginExports: [LinkerSetting] = [
   .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/Support/exports.map"])
 ]
 
+/// A plugin bundled with Stagehand: a dynamic library product `Stagehand<folder>` built from `Plugins/<folder>`,
+/// depending on the C ABI only. A Swift plugin's folder links to Plugins/Support's two Swift files (see
+/// Plugins/CrossDissolve); a C plugin hides every symbol but the entry. Adding a plugin is one line below.
+struct BundledPlugin {
+  /// The folder under Plugins/.
+  var folder: String
+  /// Whether it is written in C.
+  var isC = false
+  /// Whether the linker's version script of Plugins/Support limits its exports (the third-party example, built as
+  /// its author would, relies on -fvisibility=hidden alone).
+  var usesVersionScript = true
+
+  /// The product's and the target's name.
+  var name: String {
+    "Stagehand" + folder.split(separator: "/").map { $0 == "Examples" ? "Example" : String($0) }.joined()
+  }
+  /// The dynamic library product.
+  var product: Product { .library(name: name, type: .dynamic, targets: [name]) }
+  /// The target, in its folder.
+  var target: Target {
+    .target(
+      name: name, dependencies: ["CStagehandPlugin"], path: "Plugins/" + folder,
+      cSettings: isC ? [.unsafeFlags(["-fvisibility=hidden", "-Wall", "-Wextra", "-Werror"])] : nil,
+      linkerSettings: usesVersionScript ? pluginExports : nil)
+  }
+
+  /// A plugin in Swift.
+  static func swift(_ folder: String) -> BundledPlugin { BundledPlugin(folder: folder) }
+  /// A plugin in C.
+  static func c(_ folder: String) -> BundledPlugin { BundledPlugin(folder: folder, isC: true) }
+}
+
+/// The built-in styles, one plugin library each.
+let bundledPlugins: [BundledPlugin] = [
+  // CoconutKit's transitions.
+  .swift("CrossDissolve"), .swift("Push"), .swift("Cover"), .swift("Flip"), .swift("None"), .swift("Flow"),
+  .swift("Emerge"), .swift("Rotate"),
+  // The families beyond CoconutKit's: cube, reveal and uncover, wipes, irises and barn doors (in C), zoom through,
+  // door and swing, fade through a colour, spring slides.
+  .swift("Cube"), .swift("Reveal"), .c("Clip"), .swift("ZoomThrough"), .swift("Door"), .swift("FadeThrough"),
+  .swift("Spring"),
+  // The third-party example, in plain C.
+  BundledPlugin(folder: "Examples/Zoom", isC: true, usesVersionScript: false),
+]
+
 let package = Package(
   name: "Stagehand",
   products: [
@@ -40,32 +85,12 @@ let package = Package(
     .library(name: "StagehandPluginABI", targets: ["CStagehandPlugin"]),
     .executable(name: "stagehand", targets: ["stagehand"]),
     .executable(name: "stagehand-scanner", targets: ["stagehand-scanner"]),
-    // The built-in styles, one plugin library each; they depend on the C ABI only.
-    .library(name: "StagehandCrossDissolve", type: .dynamic, targets: ["StagehandCrossDissolve"]),
-    .library(name: "StagehandPush", type: .dynamic, targets: ["StagehandPush"]),
-    .library(name: "StagehandCover", type: .dynamic, targets: ["StagehandCover"]),
-    .library(name: "StagehandFlip", type: .dynamic, targets: ["StagehandFlip"]),
-    // The rest of CoconutKit's transitions: none, flow, emerge and rotate.
-    .library(name: "StagehandNone", type: .dynamic, targets: ["StagehandNone"]),
-    .library(name: "StagehandFlow", type: .dynamic, targets: ["StagehandFlow"]),
-    .library(name: "StagehandEmerge", type: .dynamic, targets: ["StagehandEmerge"]),
-    .library(name: "StagehandRotate", type: .dynamic, targets: ["StagehandRotate"]),
-    // The families beyond CoconutKit's: cube, reveal and uncover, wipes, irises and barn doors (in C), zoom through,
-    // door and swing, fade through a colour, spring slides.
-    .library(name: "StagehandCube", type: .dynamic, targets: ["StagehandCube"]),
-    .library(name: "StagehandReveal", type: .dynamic, targets: ["StagehandReveal"]),
-    .library(name: "StagehandClip", type: .dynamic, targets: ["StagehandClip"]),
-    .library(name: "StagehandZoomThrough", type: .dynamic, targets: ["StagehandZoomThrough"]),
-    .library(name: "StagehandDoor", type: .dynamic, targets: ["StagehandDoor"]),
-    .library(name: "StagehandFadeThrough", type: .dynamic, targets: ["StagehandFadeThrough"]),
-    .library(name: "StagehandSpring", type: .dynamic, targets: ["StagehandSpring"]),
-    // The third-party example, in plain C.
-    .library(name: "StagehandExampleZoom", type: .dynamic, targets: ["StagehandExampleZoom"]),
-  ],
+    // frei0r: the module `stagehand frei0r` copies once per style (plain C), and the core every module forwards to.
+    .library(name: "StagehandFrei0rModule", type: .dynamic, targets: ["StagehandFrei0rModule"]),
+    .library(name: "StagehandFrei0r", type: .dynamic, targets: ["StagehandFrei0r"]),
+  ] + bundledPlugins.map(\.product),
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
-    // SHA-256 of plugin libraries (BoringSSL's, built into the executables: no library to load at start-up).
-    .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
     // Sine, cosine, arc tangent and exponential for the animation model (RealModule).
     .package(url: "https://github.com/apple/swift-numerics.git", exact: "1.1.1"),
     // `swift package generate-documentation`: DocC for the Swift modules (articles in each module's .docc folder).
@@ -100,7 +125,6 @@ let package = Package(
       name: "StagehandCatalog",
       dependencies: [
         "StagehandPlugins", "StagehandAnimation", "StagehandSystem", "CStagehandSystem",
-        .product(name: "Crypto", package: "swift-crypto"),
       ]),
 
     // The plugin validator (`stagehand check`): every rule of the header that loading and building can test, run in
@@ -139,55 +163,21 @@ let package = Package(
         "StagehandAnimation", "StagehandSystem", "CStagehandPixman", "CStagehandImages", "CStagehandSystem",
       ]),
 
-    // Built-in plugins.
+    // frei0r mixer2 modules for MLT and GStreamer (Docs/VideoTools.md): the calls between a module and the core
+    // (a header over Debian's frei0r.h, from frei0r-plugins-dev), the module in plain C, and the core in Swift, which
+    // builds through the registry and draws with the renderer. The core stays loaded once opened (-z nodelete): a host
+    // may close the modules, and unloading Swift code crashes the host later.
+    .target(name: "CStagehandFrei0r", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     .target(
-      name: "StagehandCrossDissolve", dependencies: ["CStagehandPlugin"], path: "Plugins/CrossDissolve",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandPush", dependencies: ["CStagehandPlugin"], path: "Plugins/Push",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandCover", dependencies: ["CStagehandPlugin"], path: "Plugins/Cover",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandFlip", dependencies: ["CStagehandPlugin"], path: "Plugins/Flip",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandNone", dependencies: ["CStagehandPlugin"], path: "Plugins/None",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandFlow", dependencies: ["CStagehandPlugin"], path: "Plugins/Flow",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandEmerge", dependencies: ["CStagehandPlugin"], path: "Plugins/Emerge",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandRotate", dependencies: ["CStagehandPlugin"], path: "Plugins/Rotate",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandCube", dependencies: ["CStagehandPlugin"], path: "Plugins/Cube", linkerSettings: pluginExports),
-    .target(
-      name: "StagehandReveal", dependencies: ["CStagehandPlugin"], path: "Plugins/Reveal",
-      linkerSettings: pluginExports),
-    // In plain C, like the example: only the entry symbol is visible, and the version script says so too.
-    .target(
-      name: "StagehandClip", dependencies: ["CStagehandPlugin"], path: "Plugins/Clip",
-      cSettings: [.unsafeFlags(["-fvisibility=hidden", "-Wall", "-Wextra", "-Werror"])],
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandZoomThrough", dependencies: ["CStagehandPlugin"], path: "Plugins/ZoomThrough",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandDoor", dependencies: ["CStagehandPlugin"], path: "Plugins/Door", linkerSettings: pluginExports),
-    .target(
-      name: "StagehandFadeThrough", dependencies: ["CStagehandPlugin"], path: "Plugins/FadeThrough",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandSpring", dependencies: ["CStagehandPlugin"], path: "Plugins/Spring",
-      linkerSettings: pluginExports),
-    .target(
-      name: "StagehandExampleZoom", dependencies: ["CStagehandPlugin"], path: "Plugins/Examples/Zoom",
+      name: "StagehandFrei0rModule", dependencies: ["CStagehandFrei0r"],
       cSettings: [.unsafeFlags(["-fvisibility=hidden", "-Wall", "-Wextra", "-Werror"])]),
+    .target(
+      name: "StagehandFrei0r",
+      dependencies: [
+        "CStagehandFrei0r", "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandRender",
+        "StagehandSystem",
+      ],
+      linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
 
     // The values the command line takes (durations, sizes, parameter assignments), parsed apart from the argument
     // parser so that tests and the fuzzing harnesses (Fuzz/) reach them.
@@ -200,6 +190,11 @@ let package = Package(
         "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandCheck", "StagehandRender",
         "StagehandContainers", "StagehandCommandLine", "StagehandSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      // The Swift plugin template's support files: Plugins/Support's own, through links, embedded as bytes.
+      resources: [
+        .embedInCode("Templates/PluginSupport.swift"), .embedInCode("Templates/PluginSupport+Styles.swift"),
+        .embedInCode("Templates/exports.map"),
       ],
       linkerSettings: staticRuntime
     ),
@@ -216,7 +211,6 @@ let package = Package(
       name: "StagehandCatalogTests",
       dependencies: [
         "StagehandCatalog", "StagehandSystem", "StagehandTestSupport",
-        .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .testTarget(name: "StagehandCommandLineTests", dependencies: ["StagehandCommandLine", "StagehandAnimation"]),
     .testTarget(
@@ -233,9 +227,12 @@ let package = Package(
     .testTarget(
       name: "StagehandRenderTests",
       dependencies: ["StagehandRender", "StagehandCatalog", "StagehandContainers", "StagehandTestSupport"]),
+    // The frei0r modules run by a small frei0r host in the tests, and by melt and gst-launch-1.0.
+    .testTarget(
+      name: "StagehandFrei0rTests", dependencies: ["CStagehandFrei0r", "StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandContainersTests",
       dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),
-  ],
+  ] + bundledPlugins.map(\.target),
   swiftLanguageModes: [.v6]
 )

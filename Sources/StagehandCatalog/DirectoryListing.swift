@@ -65,13 +65,19 @@ struct DirectoryListing: Equatable, Sendable {
   }
 
   /// Whether `name` may be listed: a `*.so` file name of at most 255 bytes that does not start with a dot and holds
-  /// no slash or NUL.
+  /// no slash or NUL, and is not one of the frei0r libraries SwiftPM builds next to the bundled plugins
+  /// (`notPlugins`).
   static func isLibraryName(_ name: UnsafeRawBufferPointer) -> Bool {
     let count = name.count
     return count > 3 && count <= 255 && name[0] != UInt8(ascii: ".") && name[count - 3] == UInt8(ascii: ".")
       && name[count - 2] == UInt8(ascii: "s") && name[count - 1] == UInt8(ascii: "o")
       && memchr(name.baseAddress!, 0, count) == nil && memchr(name.baseAddress!, Int32(UInt8(ascii: "/")), count) == nil
+      && !notPlugins.contains { $0.elementsEqual(name) }
   }
+
+  /// The libraries of this package that are not plugins (the frei0r core and module, Docs/VideoTools.md): built in
+  /// the same directory as the bundled plugins, they are not scanned.
+  static let notPlugins: [[UInt8]] = [Array("libStagehandFrei0r.so".utf8), Array("libStagehandFrei0rModule.so".utf8)]
 
   /// Appends the listing to a cache file's frames.
   func write(to writer: inout BinaryWriter) {

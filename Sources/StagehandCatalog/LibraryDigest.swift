@@ -1,10 +1,10 @@
-import Crypto
 import StagehandSystem
 
 /// The SHA-256 digest of a plugin library's file: 32 bytes, compared and hashed by value.
 ///
-/// The hash itself is swift-crypto's `SHA256` (BoringSSL's implementation); this type only keeps the 32 bytes without
-/// an allocation, reads and prints them as hexadecimal digits, and hashes a whole file through its descriptor.
+/// The hash itself is the system's libcrypto (OpenSSL 3, opened on first use; see ``LibraryDigest/Stream``); this
+/// type only keeps the 32 bytes without an allocation, reads and prints them as hexadecimal digits, and hashes a whole
+/// file through its descriptor.
 public struct LibraryDigest: Hashable, Sendable, CustomStringConvertible {
   /// The 32 bytes as four big-endian words, so that the digest needs no allocation.
   var words: (UInt64, UInt64, UInt64, UInt64)
@@ -38,11 +38,6 @@ public struct LibraryDigest: Hashable, Sendable, CustomStringConvertible {
       packed[index / 16] = packed[index / 16] << 4 | UInt64(value)
     }
     words = (packed[0], packed[1], packed[2], packed[3])
-  }
-
-  /// Creates the digest that swift-crypto computed.
-  init(_ digest: SHA256.Digest) {
-    self = digest.withUnsafeBytes { LibraryDigest(bytes: $0)! }
   }
 
   /// The 32 bytes, in order.
@@ -83,13 +78,17 @@ public struct LibraryDigest: Hashable, Sendable, CustomStringConvertible {
 
 extension LibraryDigest {
   /// The SHA-256 digest of `bytes`.
-  public static func hashing(_ bytes: UnsafeRawBufferPointer) -> LibraryDigest {
-    LibraryDigest(SHA256.hash(data: bytes))
+  public static func hashing(_ bytes: UnsafeRawBufferPointer) throws(CacheError) -> LibraryDigest {
+    var hash = try Stream()
+    hash.update(bytes)
+    return hash.finalize()
   }
 
   /// The SHA-256 digest of `bytes`.
-  public static func hashing(_ bytes: [UInt8]) -> LibraryDigest {
-    LibraryDigest(SHA256.hash(data: bytes))
+  public static func hashing(_ bytes: [UInt8]) throws(CacheError) -> LibraryDigest {
+    var hash = try Stream()
+    hash.update(bytes)
+    return hash.finalize()
   }
 
   /// The SHA-256 digest of a whole file, read from offset 0 in 64 KiB chunks. The descriptor's file offset is not
@@ -98,7 +97,7 @@ extension LibraryDigest {
     let chunkSize = 64 * 1024
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
     defer { buffer.deallocate() }
-    var hash = SHA256()
+    var hash = try Stream()
     var offset: Int64 = 0
     while true {
       let count: Int
@@ -110,9 +109,9 @@ extension LibraryDigest {
           detail: "reading at offset \(offset) to hash it failed: \(error.message)", systemError: error.code)
       }
       if count == 0 { break }
-      hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+      hash.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
       offset += Int64(count)
     }
-    return LibraryDigest(hash.finalize())
+    return hash.finalize()
   }
 }

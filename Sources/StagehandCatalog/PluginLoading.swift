@@ -9,7 +9,7 @@ import StagehandSystem
 enum PluginLoading {
   /// Opens `plugin.file` and checks its identity and its SHA-256 through the descriptor against what the scan recorded;
   /// returns the open descriptor (the caller closes it). The hash is checked on every load, with an allow-list or
-  /// without: only code that was scanned runs (swift-crypto hashes a bundled library of 300 KB in well under a
+  /// without: only code that was scanned runs (libcrypto hashes a bundled library of 300 KB in well under a
   /// millisecond).
   static func checkedDescriptor(_ plugin: CatalogPlugin) throws(RegistryError) -> Int32 {
     let other = RegistryError.libraryChanged(file: plugin.file, why: "the file is not the one that was scanned")

@@ -39,16 +39,32 @@ public struct PluginSearchPath: Hashable, Sendable {
         }
       }
     }
-    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-      directories.append(dataHome + "/stagehand/plugins")
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      directories.append(home + "/.local/share/stagehand/plugins")
-    }
+    if let user = userDirectory(environment: environment) { directories.append(user) }
     directories += ["/usr/local/lib/stagehand/plugins", "/usr/lib/stagehand/plugins"]
     directories += [executableDirectory, executableDirectory + "/../lib/stagehand/plugins"]
     var seen: Set<String> = []
     directories = directories.map(Self.normalized).filter { seen.insert($0).inserted }
     return PluginSearchPath(directories: directories, warnings: warnings)
+  }
+
+  /// The user's own plugin directory, where a plugin author installs: `$XDG_DATA_HOME/stagehand/plugins`, or
+  /// `~/.local/share/stagehand/plugins` when `XDG_DATA_HOME` is unset, empty or not absolute; nil when `HOME` is not
+  /// absolute either.
+  public static func userDirectory(environment: [String: String] = ProcessEnvironment.current) -> String? {
+    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+      return normalized(dataHome + "/stagehand/plugins")
+    }
+    if let home = environment["HOME"], home.hasPrefix("/") {
+      return normalized(home + "/.local/share/stagehand/plugins")
+    }
+    return nil
+  }
+
+  /// Whether a library's file name is one of this package's libraries that are not plugins (the frei0r core and
+  /// module, built by SwiftPM next to the bundled plugins): the search skips them, and so does `stagehand check` of a
+  /// directory.
+  public static func isNotPlugin(fileName: String) -> Bool {
+    DirectoryListing.notPlugins.contains { $0.elementsEqual(fileName.utf8) }
   }
 
   /// The directory of the running executable (symlinks resolved), found once.
@@ -61,7 +77,7 @@ public struct PluginSearchPath: Hashable, Sendable {
 
   /// An absolute path without empty, `.` and `..` components (without resolving symlinks): `/usr/bin/../lib` is
   /// `/usr/lib`.
-  static func normalized(_ path: String) -> String {
+  public static func normalized(_ path: String) -> String {
     var parts: [Substring] = []
     for part in path.split(separator: "/") {
       switch part {

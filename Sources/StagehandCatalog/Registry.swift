@@ -169,7 +169,8 @@ public final class Registry: TransitionBuilding, Sendable {
       if suggestions.isEmpty, !silent.isEmpty {
         throw .styleInUnusableLibrary(reference, libraries: silent.map { "\($0.path): \($0.status.reason)" })
       }
-      throw .unknownStyle(reference, suggestions: suggestions, unusableLibraries: unusable.count)
+      throw .unknownStyle(
+        reference, suggestions: suggestions, unusableLibraries: unusable.count, searched: searchPath.directories)
     }
     return match
   }

@@ -4,8 +4,9 @@ import StagehandPlugins
 /// Why the registry could not resolve a style or build an animation; each message is one line that says what is
 /// valid.
 public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// No style, preset or plugin has that name; `unusableLibraries` libraries could not be used, and might have had it.
-  case unknownStyle(String, suggestions: [String], unusableLibraries: Int = 0)
+  /// No style, preset or plugin has that name; `unusableLibraries` libraries could not be used, and might have had it;
+  /// `searched` lists the directories where plugins were looked for.
+  case unknownStyle(String, suggestions: [String], unusableLibraries: Int = 0, searched: [String] = [])
   /// The name belongs to a library that cannot be used (refused when it was scanned, or by the allow-list); `reason`
   /// says why, as `stagehand plugins` does.
   case unusableStyle(String, library: String, reason: String)
@@ -42,8 +43,8 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The message.
   public var description: String {
     switch self {
-    case .unknownStyle(let name, let suggestions, let unusable):
-      Self.unknown(name, suggestions: suggestions, unusable: unusable)
+    case .unknownStyle(let name, let suggestions, let unusable, let searched):
+      Self.unknown(name, suggestions: suggestions, unusable: unusable, searched: searched)
     case .unusableStyle(let name, let library, let reason):
       "'\(name.escapingControlCharacters)' is in \(library.escapingControlCharacters), which cannot be used: "
         + "\(reason.escapingControlCharacters). Fix or update that library (\(MessageHints.libraryList))"
@@ -97,7 +98,7 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
     return reason.description
   }
 
-  private static func unknown(_ name: String, suggestions: [String], unusable: Int) -> String {
+  private static func unknown(_ name: String, suggestions: [String], unusable: Int, searched: [String]) -> String {
     var text = "unknown style '\(name.escapingControlCharacters)'"
     if suggestions.isEmpty {
       text += "; " + MessageHints.styleList
@@ -108,6 +109,9 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
     if unusable > 0 {
       text +=
         " (\(unusable) \(unusable == 1 ? "library" : "libraries") could not be used; \(MessageHints.whyUnusable))"
+    }
+    if !searched.isEmpty {
+      text += ". Plugins were looked for in " + searched.map(\.escapingControlCharacters).joined(separator: ", ")
     }
     return text
   }

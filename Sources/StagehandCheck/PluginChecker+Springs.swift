@@ -13,10 +13,14 @@ extension PluginChecker {
   /// Springs (section 9, "Springs"): warns when a step's spring is barely damped (`lowestDampingRatio`), or settles
   /// far past its step (`largestSwingLeft`): the step's duration D is much shorter than the spring's settling time S,
   /// so the whole settling is played faster than the spring moves. Once per style, on the first build that shows it.
-  mutating func checkSprings(_ style: StyleInfo, _ builds: [Animation]) {
+  /// The damping is judged over every build, `sweeps` (the parameter sweeps) included; the speed only over `builds`
+  /// (the defaults and the presets): a spring whose stiffness is a parameter keeps its step's duration at every value
+  /// (the steps add up to default_duration), so it plays at its own speed at the designer's values only.
+  mutating func checkSprings(_ style: StyleInfo, _ builds: [Animation], sweeps: [Animation]) {
     var warnedDamping = false
     var warnedSpeed = false
-    for animation in builds {
+    for (number, animation) in (builds + sweeps).enumerated() {
+      let judgesSpeed = number < builds.count
       for step in animation.steps {
         guard case .spring(let spring, _) = step.curve.shape else { continue }
         let (m, k, c) = (spring.mass, spring.stiffness, spring.damping)
@@ -33,7 +37,7 @@ extension PluginChecker {
                 + "(a ratio of 0.3 to 0.8 bounces and settles)"))
         }
         let settling = spring.settlingTime
-        guard !warnedSpeed, step.duration > 0, settling > step.duration else { continue }
+        guard judgesSpeed, !warnedSpeed, step.duration > 0, settling > step.duration else { continue }
         let from = step.duration / settling
         let swing = (0...100).map { i in abs(1 - spring.value(at: from + (1 - from) * Double(i) / 100)) }.max() ?? 0
         if swing > Self.largestSwingLeft {

@@ -85,7 +85,7 @@ public struct PluginChecker {
     checkFlags(style, pairs, sweeps: sweeps)
     checkDuration(style, pairs.map(\.forward) + sweeps)
     checkEndVisibility(style, pairs)
-    checkSprings(style, pairs.map(\.forward) + sweeps)
+    checkSprings(style, pairs.map(\.forward), sweeps: sweeps)
     checkReducedMotion(style, pairs)
   }
 

@@ -2,7 +2,7 @@ import StagehandAnimation
 
 extension Placeholder {
   /// What a cancelled change of a slot puts back: the content it held, with its layer, and its stage.
-  private struct SlotSnapshot {
+  struct SlotSnapshot {
     var current: Item?
     var stage: LayerState
   }
@@ -128,7 +128,7 @@ extension Placeholder {
   }
 
   /// Puts the slot back as `snapshot`: the content it held, with the very layer state it had, and its stage.
-  private func restore(_ snapshot: SlotSnapshot, in slot: Slot) {
+  func restore(_ snapshot: SlotSnapshot, in slot: Slot) {
     slot.current = snapshot.current
     slot.leaving = nil
     slot.stage = snapshot.stage
@@ -136,7 +136,7 @@ extension Placeholder {
 
   /// The events of a cancelled change (UIKit's order): the content that was to arrive is told it disappears, the one
   /// that was to leave that it appears again; neither moves into or out of the placeholder.
-  private func sendCancelEvents(arriving: (any Content)?, leaving: (any Content)?) {
+  func sendCancelEvents(arriving: (any Content)?, leaving: (any Content)?) {
     send(.willDisappear, to: arriving, animated: true)
     send(.willAppear, to: leaving, animated: true)
     send(.didDisappear, to: arriving, animated: true)
@@ -150,17 +150,7 @@ extension Placeholder {
     _ animation: Animation, in slot: Slot, animated: Bool, handle: InteractiveTransition?,
     finished: @escaping () -> Void, cancelled: @escaping () -> Void
   ) {
-    // In a forward animation the arriving content is appearing; in a clear, the leaving one is disappearing.
-    // The slot owns its player, which keeps these closures while the animation plays: they hold the slot weakly, so
-    // that a placeholder let go of mid-transition is freed, slots and all (a strong reference was a cycle).
-    let write: (LayerStates) -> Void = { [weak slot] states in
-      guard let slot else { return }
-      if slot.current?.layer != nil { slot.current?.layer = states.appearing }
-      if slot.leaving?.layer != nil { slot.leaving?.layer = states.disappearing }
-      slot.stage = states.stage
-      slot.backdrop = states.backdrop
-      slot.leavingOnTop = states.onTop == .disappearing
-    }
+    let write = writer(for: slot)
     let end: (TransitionOutcome, LayerStates) -> Void = { [weak self, weak slot] outcome, states in
       guard let slot else { return }
       // A request made from the closing events joins the slot's queue and runs once they have all been sent.
@@ -182,6 +172,22 @@ extension Placeholder {
         handle?.ended(outcome)
         end(outcome, states)
       }
+    }
+  }
+
+  /// The closure that writes sampled states into `slot`: in a forward animation the arriving content is appearing;
+  /// in a clear, the leaving one is disappearing.
+  ///
+  /// The slot owns its player, which keeps this closure while the animation plays: it holds the slot weakly, so that
+  /// a placeholder let go of mid-transition is freed, slots and all (a strong reference was a cycle).
+  func writer(for slot: Slot) -> (LayerStates) -> Void {
+    { [weak slot] states in
+      guard let slot else { return }
+      if slot.current?.layer != nil { slot.current?.layer = states.appearing }
+      if slot.leaving?.layer != nil { slot.leaving?.layer = states.disappearing }
+      slot.stage = states.stage
+      slot.backdrop = states.backdrop
+      slot.leavingOnTop = states.onTop == .disappearing
     }
   }
 

@@ -2,20 +2,27 @@ import StagehandAnimation
 
 /// A change of several slots at once: a move, a swap, `setContents`. It joins the queue of every slot it changes and
 /// runs when each of them has reached it, so that a content taken out of one slot and shown in another is never in
-/// two slots at once; each slot then plays its own part, and the change ends when every part has ended.
+/// two slots at once; its parts then play together on one player (one progress, one grab, one spring), and the change
+/// ends, finished or cancelled as a whole, when they have.
 final class Rearrangement {
   /// What each slot it changes will hold: an entry (with the transition to show it with), or `nil` for empty.
   let targets: [Int: Entry?]
   let animated: Bool
+  /// The handle that drives the change when it was started interactively.
+  let handle: InteractiveTransition?
   /// The slots that have reached the change in their queues.
   var arrived: Set<Int> = []
   private var remaining: Int
   private var outcome = TransitionOutcome.finished
   private var completion: ((TransitionOutcome) -> Void)?
 
-  init(targets: [Int: Entry?], animated: Bool, completion: ((TransitionOutcome) -> Void)?) {
+  init(
+    targets: [Int: Entry?], animated: Bool, handle: InteractiveTransition? = nil,
+    completion: ((TransitionOutcome) -> Void)?
+  ) {
     self.targets = targets
     self.animated = animated
+    self.handle = handle
     self.remaining = targets.count
     self.completion = completion
   }
@@ -28,11 +35,19 @@ final class Rearrangement {
     targets.values.contains { $0.map { ObjectIdentifier($0.content) } == id }
   }
 
-  /// Notes that one slot's part ended: the change ends `.cancelled` if any part was cancelled, `.finished` otherwise.
+  /// Notes that one slot's part of a group of requests ended (`setBounds(_:completion:)` of every slot): the group
+  /// ends `.cancelled` if any part was cancelled, `.finished` otherwise.
   func partEnded(_ part: TransitionOutcome) {
     if part == .cancelled { outcome = .cancelled }
     remaining -= 1
     if remaining == 0 { completion.take()?(outcome) }
+  }
+
+  /// Ends the whole change with `outcome`: its handle, then its completion.
+  func end(_ outcome: TransitionOutcome) {
+    remaining = 0
+    handle?.ended(outcome)
+    completion.take()?(outcome)
   }
 }
 
@@ -41,40 +56,29 @@ extension Placeholder {
   /// `to` with the forward animation of `transition`, over the content `to` held, which leaves the placeholder. A
   /// later clear of `to` plays the inverse of `transition`, the transition it was last shown with.
   ///
-  /// The move waits until both slots have run what is queued in them. The content moved stays in the placeholder: it
-  /// is told it disappears from `from` (`willDisappear`, `didDisappear`) and appears in `to` (`willAppear` before the
-  /// animation, `didAppear` after it), never that it moves into or out of the container. Its layer is dropped and
-  /// created again at the size of `to`. `completion` hears how the change ended.
+  /// The move waits until both slots have run what is queued in them, and both are busy until it ends. The content
+  /// moved stays in the placeholder: it is told it disappears from `from` (`willDisappear`, `didDisappear`) and
+  /// appears in `to` (`willAppear` before the animation, `didAppear` after it), never that it moves into or out of
+  /// the container. Its layer is dropped and created again at the size of `to`. Grabbed (`grab(slot:)` of either
+  /// slot) and cancelled, the move gives both slots back as they were: the content returns to `from`, with a layer
+  /// at its size again, and the one `to` held stays. `completion` hears how the change ended.
   public func move(
     fromSlot from: Int, toSlot to: Int, with transition: Transition, duration: RequestedDuration = .intrinsic,
     animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
   ) throws(ContainerError) {
-    let operation = "move the content of slot \(from) to slot \(to)"
-    try checkPair(from, to, operation: operation)
-    guard let content = projectedContent(ofSlot: from) else { throw .empty(operation: operation, container: name) }
-    try checkBuilds(transition, inSlot: to, duration: duration)
-    let entry = Entry(content, transition: transition, duration: duration)
-    rearrange([from: nil, to: entry], animated: animated, completion: completion)
+    let targets = try moveTargets(from, to, transition: transition, duration: duration)
+    rearrange(targets, animated: animated, completion: completion)
   }
 
   /// Swaps the contents of slots `a` and `b`: each leaves its slot at once and arrives in the other with the forward
   /// animation of `transition` (a swap with an empty slot is a move). Events and layers as for a move; a later clear
-  /// plays the inverse of `transition`. `completion` hears how the change ended, once both slots have played.
+  /// plays the inverse of `transition`, and a cancel gives both slots back. `completion` hears how the change ended,
+  /// once both slots have played.
   public func swap(
     slot a: Int, with b: Int, transition: Transition, duration: RequestedDuration = .intrinsic,
     animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
   ) throws(ContainerError) {
-    let operation = "swap the contents of slots \(a) and \(b)"
-    try checkPair(a, b, operation: operation)
-    let contentOfA = projectedContent(ofSlot: a)
-    let contentOfB = projectedContent(ofSlot: b)
-    guard contentOfA != nil || contentOfB != nil else { throw .empty(operation: operation, container: name) }
-    if contentOfA != nil { try checkBuilds(transition, inSlot: b, duration: duration) }
-    if contentOfB != nil { try checkBuilds(transition, inSlot: a, duration: duration) }
-    let targets: [Int: Entry?] = [
-      a: contentOfB.map { Entry($0, transition: transition, duration: duration) },
-      b: contentOfA.map { Entry($0, transition: transition, duration: duration) },
-    ]
+    let targets = try swapTargets(a, b, transition: transition, duration: duration)
     rearrange(targets, animated: animated, completion: completion)
   }
 
@@ -85,12 +89,50 @@ extension Placeholder {
   /// ``move(fromSlot:toSlot:with:duration:animated:completion:)``. A content listed for the slot that holds it stays,
   /// with no animation and the transition it was set with. The contents no slot lists leave the placeholder.
   ///
-  /// The change waits until every slot it changes has run what is queued in it; `completion` hears how it ended,
-  /// once every part has ended (`.cancelled` if a part was grabbed and cancelled).
+  /// The change waits until every slot it changes has run what is queued in it; its parts play together, as one
+  /// change, and `completion` hears how it ended once they have. Grabbed and cancelled, it gives every slot it
+  /// changes back as it was, and the contents it brought leave the placeholder.
   public func setContents(
     _ contents: [(any Content)?], with transition: Transition, duration: RequestedDuration = .intrinsic,
     animated: Bool = true, completion: ((TransitionOutcome) -> Void)? = nil
   ) throws(ContainerError) {
+    let targets = try contentsTargets(contents, transition: transition, duration: duration)
+    rearrange(targets, animated: animated, completion: completion)
+  }
+
+  /// What each slot of a move will hold.
+  func moveTargets(
+    _ from: Int, _ to: Int, transition: Transition, duration: RequestedDuration
+  ) throws(ContainerError) -> [Int: Entry?] {
+    let operation = "move the content of slot \(from) to slot \(to)"
+    try checkPair(from, to, operation: operation)
+    guard let content = projectedContent(ofSlot: from) else { throw .empty(operation: operation, container: name) }
+    try checkBuilds(transition, inSlot: to, duration: duration)
+    return [from: nil, to: Entry(content, transition: transition, duration: duration)]
+  }
+
+  /// What each slot of a swap will hold.
+  func swapTargets(
+    _ a: Int, _ b: Int, transition: Transition, duration: RequestedDuration
+  ) throws(ContainerError) -> [Int: Entry?] {
+    let operation = "swap the contents of slots \(a) and \(b)"
+    try checkPair(a, b, operation: operation)
+    let contentOfA = projectedContent(ofSlot: a)
+    let contentOfB = projectedContent(ofSlot: b)
+    guard contentOfA != nil || contentOfB != nil else { throw .empty(operation: operation, container: name) }
+    if contentOfA != nil { try checkBuilds(transition, inSlot: b, duration: duration) }
+    if contentOfB != nil { try checkBuilds(transition, inSlot: a, duration: duration) }
+    return [
+      a: contentOfB.map { Entry($0, transition: transition, duration: duration) },
+      b: contentOfA.map { Entry($0, transition: transition, duration: duration) },
+    ]
+  }
+
+  /// What each slot whose content changes will hold, once `contents` is checked; the contents that arrive from
+  /// outside join the placeholder.
+  func contentsTargets(
+    _ contents: [(any Content)?], transition: Transition, duration: RequestedDuration
+  ) throws(ContainerError) -> [Int: Entry?] {
     let operation = "set the contents of every slot"
     guard contents.count == slots.count else {
       throw .slotCountMismatch(operation: operation, given: contents.count, slots: slots.count, container: name)
@@ -120,7 +162,7 @@ extension Placeholder {
     for case let entry? in targets.values {
       _ = Membership.join(entry.content, container: self, name: name)
     }
-    rearrange(targets, animated: animated, completion: completion)
+    return targets
   }
 
   private func checkPair(_ a: Int, _ b: Int, operation: String) throws(ContainerError) {
@@ -140,14 +182,22 @@ extension Placeholder {
   }
 
   /// Queues the change of the slots of `targets` in each of their queues; each slot's projection becomes its target.
-  private func rearrange(
-    _ targets: [Int: Entry?], animated: Bool, completion: ((TransitionOutcome) -> Void)?
+  /// `handle`, when given, drives the change (it is then animated).
+  func rearrange(
+    _ targets: [Int: Entry?], animated: Bool, handle: InteractiveTransition? = nil,
+    completion: ((TransitionOutcome) -> Void)?
   ) {
     guard !targets.isEmpty else {
+      handle?.ended(.finished)
       completion?(.finished)
       return
     }
-    let change = Rearrangement(targets: targets, animated: animated, completion: pending.track(completion))
+    let change = Rearrangement(
+      targets: targets, animated: animated, handle: handle, completion: pending.track(completion))
+    handle?.withdraw = { [weak self, weak change] in
+      guard let self, let change else { return }
+      withdraw(change)
+    }
     for slot in targets.keys.sorted() {
       slots[slot].projected = change.target(ofSlot: slot).map(ObjectIdentifier.init)
       slots[slot].queue.append(Queued(request: .rearrangement(change), handle: nil, completion: nil))

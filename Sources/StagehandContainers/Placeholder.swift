@@ -8,14 +8,16 @@ import StagehandAnimation
 /// in a slot's queue): setting it in another slot meanwhile is refused with `alreadyInContainer`.
 ///
 /// Each slot has its own bounds and plays on its own; requests made while a slot's transition plays (or is driven
-/// interactively, or springs to its end) are queued for that slot and run in order after it. A set or a clear can be
-/// started interactively (`setInteractively`, `clearInteractively`), and a transition that plays can be grabbed
-/// (`grab(slot:)`); a cancelled change leaves the slot as it was, and the requests queued behind it are checked again
-/// against the slot as it is then: those that no longer apply end `.cancelled`.
+/// interactively, or springs to its end) are queued for that slot and run in order after it. A set, a clear, a move,
+/// a swap or a `setContents` can be started interactively (`setInteractively`, `clearInteractively`,
+/// `moveInteractively`, `swapInteractively`, `setContentsInteractively`), and a transition that plays can be grabbed
+/// (`grab(slot:)`); a cancelled change leaves every slot it touched as it was, and the requests queued behind it are
+/// checked again against the slots as they are then: those that no longer apply end `.cancelled`.
 ///
 /// A slot's geometry change (`setBounds(_:ofSlot:completion:)`) waits in its queue like any request. A change of
-/// several slots (a move, a swap, `setContents`) waits until each slot it changes has run what was queued before it;
-/// a content that moves is never in two slots at once.
+/// several slots (a move, a swap, `setContents`) waits until each slot it changes has run what was queued before it,
+/// then plays as one transition (one progress, one grab, one end) and keeps those slots busy until it has ended; a
+/// content that moves is never in two slots at once.
 ///
 /// Concurrency: as for `Stack`, a placeholder, its contents, its observer and its clock belong to one thread or actor,
 /// which makes every request, ticks the clock, and receives every event and completion. A placeholder released in
@@ -53,7 +55,13 @@ public final class Placeholder {
 
   final class Slot {
     var bounds: Rect
-    let player: TransitionPlayer
+    /// The slot's own player.
+    let ownPlayer: TransitionPlayer
+    /// The player of the change of several slots this slot takes part in while it plays (one player drives all
+    /// its parts, so that they are grabbed, finished and cancelled together).
+    var driver: TransitionPlayer?
+    /// What plays in the slot: the change of several slots it takes part in, or its own transition.
+    var player: TransitionPlayer { driver ?? ownPlayer }
     var current: Item?
     var leaving: Item?
     var stage = LayerState.identity
@@ -71,7 +79,7 @@ public final class Placeholder {
 
     init(bounds: Rect, clock: any TransitionClock) {
       self.bounds = bounds
-      player = TransitionPlayer(clock: clock)
+      ownPlayer = TransitionPlayer(clock: clock)
     }
   }
 
@@ -111,7 +119,11 @@ public final class Placeholder {
     Membership.leaveAll(of: ObjectIdentifier(self))
     for slot in slots {
       slot.player.handle?.ended(.cancelled)
-      for queued in slot.queue { queued.handle?.ended(.cancelled) }
+      slot.waiting?.handle?.ended(.cancelled)
+      for queued in slot.queue {
+        queued.handle?.ended(.cancelled)
+        if case .rearrangement(let change) = queued.request { change.handle?.ended(.cancelled) }
+      }
     }
     pending.cancelAll()
   }
@@ -137,6 +149,20 @@ public final class Placeholder {
         }
       }
     }
+  }
+
+  /// Calls `body` with each layer of ``presentedLayers(inSlot:)``, in the same order, without making an array: for a
+  /// display loop that reads the layers every frame and should allocate nothing.
+  public func forEachPresentedLayer(inSlot slot: Int, _ body: (PresentedLayer) throws -> Void) rethrows {
+    guard slots.indices.contains(slot) else { return }
+    let slot = slots[slot]
+    // One item at a time, not a loop over an array literal, which would allocate.
+    func layer(_ item: Item?) -> PresentedLayer? {
+      guard let item, let state = item.layer else { return nil }
+      return PresentedLayer(content: item.entry.content, state: state, stage: slot.stage, bounds: slot.bounds)
+    }
+    if let below = layer(slot.leavingOnTop ? slot.current : slot.leaving) { try body(below) }
+    if let above = layer(slot.leavingOnTop ? slot.leaving : slot.current) { try body(above) }
   }
 
   /// The backdrop behind the contents of `slot` now: the playing transition's, none at rest.

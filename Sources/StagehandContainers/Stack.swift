@@ -155,33 +155,52 @@ public final class Stack {
   /// Draw `backdrop` first, behind them all.
   ///
   /// A content the capacity keeps attached below a transition takes no part in it: draw ``layersToDraw`` instead.
+  /// ``forEachPresentedLayer(_:)`` gives the same layers without making an array.
   public var presentedLayers: [PresentedLayer] {
-    presented(items.indices)
+    presented(items.indices, where: { _ in true })
   }
   /// What a frame draws, bottom first, over ``backdrop``: while a transition plays, the layers it moves (the
   /// appearing and the disappearing contents, in its draw order), never another attached content, which would show
   /// through the gaps of a flip; at rest, the top content's layer. Each carries its ready transform, quad and
-  /// opacity (``PresentedLayer/drawn``).
+  /// opacity (``PresentedLayer/drawn``). ``forEachLayerToDraw(_:)`` gives the same layers without making an array.
   public var layersToDraw: [PresentedLayer] {
-    if participants.isEmpty { return presented(items.indices.suffix(1)) }
-    return presented(items.indices.lazy.filter { self.participants.contains(self.items[$0].id) })
+    if participants.isEmpty { return presented(items.indices.suffix(1), where: { _ in true }) }
+    return presented(items.indices, where: { participants.contains(items[$0].id) })
   }
 
-  /// The attached layers of the items at `indices`, in draw order.
-  ///
-  /// One array is made, the result (a frame of an interactive change reads this: no other allocation).
-  private func presented(_ indices: some Sequence<Int>) -> [PresentedLayer] {
+  /// Calls `body` with each layer of ``presentedLayers``, in the same order, without making an array: for a display
+  /// loop that reads the layers every frame and should allocate nothing.
+  public func forEachPresentedLayer(_ body: (PresentedLayer) throws -> Void) rethrows {
+    try visit(items.indices, where: { _ in true }, body)
+  }
+
+  /// Calls `body` with each layer of ``layersToDraw``, in the same order (bottom first), without making an array.
+  public func forEachLayerToDraw(_ body: (PresentedLayer) throws -> Void) rethrows {
+    if participants.isEmpty { return try visit(items.indices.suffix(1), where: { _ in true }, body) }
+    try visit(items.indices, where: { participants.contains(items[$0].id) }, body)
+  }
+
+  /// The attached layers of the items at `indices`, in draw order: one array, the result.
+  private func presented(_ indices: Range<Int>, where include: (Int) -> Bool) -> [PresentedLayer] {
     var layers: [PresentedLayer] = []
     layers.reserveCapacity(items.count)
+    visit(indices, where: include) { layers.append($0) }
+    return layers
+  }
+
+  /// Calls `body` with the attached layers of the items at `indices` that `include` accepts, in draw order (the
+  /// raised one last). Allocates nothing.
+  private func visit(
+    _ indices: Range<Int>, where include: (Int) -> Bool, _ body: (PresentedLayer) throws -> Void
+  ) rethrows {
     var raisedLayer: PresentedLayer?
-    for index in indices {
+    for index in indices where include(index) {
       let item = items[index]
       guard let state = item.layer else { continue }
       let layer = PresentedLayer(content: item.entry.content, state: state, stage: stage, bounds: bounds)
-      if item.id == raised && raisedLayer == nil { raisedLayer = layer } else { layers.append(layer) }
+      if item.id == raised && raisedLayer == nil { raisedLayer = layer } else { try body(layer) }
     }
-    if let raisedLayer { layers.append(raisedLayer) }
-    return layers
+    if let raisedLayer { try body(raisedLayer) }
   }
   /// Whether `content`'s layer is attached.
   public func hasLayer(_ content: any Content) -> Bool {

@@ -3,8 +3,24 @@ import StagehandAnimation
 /// Plays one animation at a time on a clock: writes the sampled states as time passes and calls a completion when it
 /// ends, finished or cancelled. An animation can start part-way (to reverse another one from where it stands), be
 /// driven by hand (an interactive transition: its progress is set from outside), be grabbed while it plays (it then
-/// holds where it stands), and end with a spring on its progress.
+/// holds where it stands), and end with a spring on its progress. A change of several slots plays as one: the
+/// longest of its animations leads, and the others (its followers) are sampled at the same time, each clamped to its
+/// own duration, so that one progress, one grab and one spring drive them all.
 final class TransitionPlayer {
+  /// An animation played alongside the one that leads: sampled at the lead's time, clamped to its own duration.
+  struct Follower {
+    var animation: Animation
+    /// What is sampled while held or settling: `animation`, or it with linear curves.
+    var scrubbed: Animation
+    var update: (LayerStates) -> Void
+
+    init(_ animation: Animation, update: @escaping (LayerStates) -> Void) {
+      self.animation = animation
+      scrubbed = animation
+      self.update = update
+    }
+  }
+
   private let clock: any TransitionClock
   private var current: Playing?
 
@@ -16,6 +32,15 @@ final class TransitionPlayer {
     var handle: InteractiveTransition?
     var update: (LayerStates) -> Void
     var completion: (TransitionOutcome, LayerStates) -> Void
+    /// The animations played alongside (none but in a change of several slots).
+    var followers: [Follower] = []
+
+    /// Writes the followers' states at `time` into the lead animation: played with their curves, or `scrubbed`.
+    func updateFollowers(at time: Double, scrubbed: Bool) {
+      for follower in followers {
+        follower.update((scrubbed ? follower.scrubbed : follower.animation).sample(at: time))
+      }
+    }
   }
 
   private enum Motion {
@@ -73,9 +98,11 @@ final class TransitionPlayer {
 
   /// Plays `animation` from `offset` seconds into it; `update` receives the states at each tick, `completion` the
   /// outcome and the final states. A non-animated change, or an animation of no duration, completes at once.
+  ///
+  /// `followers` play alongside, from the same time; `animation` must be the longest (it says when all have ended).
   func play(
-    _ animation: Animation, from offset: Double = 0, animated: Bool, update: @escaping (LayerStates) -> Void,
-    completion: @escaping (TransitionOutcome, LayerStates) -> Void
+    _ animation: Animation, from offset: Double = 0, animated: Bool, followers: [Follower] = [],
+    update: @escaping (LayerStates) -> Void, completion: @escaping (TransitionOutcome, LayerStates) -> Void
   ) {
     guard animated, animation.duration > 0, offset < animation.duration else {
       completion(.finished, animation.finalStates)
@@ -83,21 +110,28 @@ final class TransitionPlayer {
     }
     current = Playing(
       animation: animation, scrubbed: animation, motion: .timed(start: clock.now, offset: max(offset, 0)),
-      handle: nil, update: update, completion: completion)
+      handle: nil, update: update, completion: completion, followers: followers)
     update(animation.sample(at: max(offset, 0)))
+    current?.updateFollowers(at: max(offset, 0), scrubbed: false)
   }
 
   /// Starts `animation` held by `handle`, at the progress the handle was given while it waited (0 by default).
+  /// `followers` are driven alongside (see `play`).
   func begin(
-    _ animation: Animation, held handle: InteractiveTransition, update: @escaping (LayerStates) -> Void,
-    completion: @escaping (TransitionOutcome, LayerStates) -> Void
+    _ animation: Animation, held handle: InteractiveTransition, followers: [Follower] = [],
+    update: @escaping (LayerStates) -> Void, completion: @escaping (TransitionOutcome, LayerStates) -> Void
   ) {
     let scrubbed = handle.scrubsLinearly ? animation.withLinearCurves() : animation
+    var followers = followers
+    if handle.scrubsLinearly {
+      for index in followers.indices { followers[index].scrubbed = followers[index].animation.withLinearCurves() }
+    }
     current = Playing(
       animation: animation, scrubbed: scrubbed, motion: .held(progress: handle.progress), handle: handle,
-      update: update, completion: completion)
+      update: update, completion: completion, followers: followers)
     handle.attach(to: self, animation: animation)
     update(scrubbed.sample(atProgress: handle.progress))
+    current?.updateFollowers(at: progressTime(handle.progress, of: animation), scrubbed: true)
     if let end = handle.takePendingEnd() { self.end(end.outcome, velocity: end.velocity, spring: end.spring) }
   }
 
@@ -110,6 +144,9 @@ final class TransitionPlayer {
     current?.handle = handle
     if case .timed = playing.motion {
       current?.scrubbed = playing.animation
+      for index in playing.followers.indices {
+        current?.followers[index].scrubbed = playing.followers[index].animation
+      }
     }
     current?.motion = .held(progress: progress)
     handle.grabbed(at: progress)
@@ -125,6 +162,13 @@ final class TransitionPlayer {
     current?.motion = .held(progress: progress)
     guard let states = current?.scrubbed.sample(atProgress: progress), let update = current?.update else { return }
     update(states)
+    guard current?.followers.isEmpty == false, let lead = current?.animation else { return }
+    current?.updateFollowers(at: progressTime(progress, of: lead), scrubbed: true)
+  }
+
+  /// The time in `animation` at `progress`, as `sample(atProgress:)` takes it.
+  private func progressTime(_ progress: Double, of animation: Animation) -> Double {
+    (progress.isNaN ? 0 : min(max(progress, 0), 1)) * animation.duration
   }
 
   /// Lets a held animation go: it springs to its end or back to its start, starting at `velocity`.
@@ -157,6 +201,7 @@ final class TransitionPlayer {
         complete(.finished)
       } else {
         playing.update(playing.animation.sample(at: t))
+        playing.updateFollowers(at: t, scrubbed: false)
       }
     case .held: break
     case .settling(let motion, let start, let outcome):
@@ -167,6 +212,7 @@ final class TransitionPlayer {
         let progress = motion.position(at: t)
         playing.handle?.progressChanged(progress)
         playing.update(playing.scrubbed.sample(atProgress: progress))
+        playing.updateFollowers(at: progressTime(progress, of: playing.animation), scrubbed: true)
       }
     }
   }

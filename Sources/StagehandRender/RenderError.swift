@@ -33,6 +33,22 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case directoryUncreatable(file: String, directory: String, errno: Int32)
   /// Files of a PNG sequence's pattern are already there, and the new frames would mix with them; nothing was written.
   case framesExist(pattern: String, files: [String])
+  /// A YUV4MPEG2 header (the stream's or a frame's) is malformed; `reason` says which field and how.
+  case videoHeaderInvalid(file: String, reason: String)
+  /// A YUV4MPEG2 stream ends inside its header or inside frame `frame` (counted from 0).
+  case videoTruncated(file: String, frame: Int?)
+  /// A YUV4MPEG2 header announces frames of more pixels than the budget allows; nothing was read past it.
+  case videoTooLarge(file: String, width: Int, height: Int, budget: Int)
+  /// A YUV4MPEG2 header gives a frame rate that is zero, negative or absurd (`rate` as written).
+  case videoRateInvalid(file: String, rate: String)
+  /// Standard input is not a YUV4MPEG2 stream (the only kind of video read from it).
+  case videoNotY4M(file: String)
+  /// The file is neither a picture nor YUV4MPEG2, and `ffmpeg`, which would decode it, is not installed.
+  case ffmpegMissing(file: String)
+  /// `ffmpeg` could not decode the file; `reason` is the end of what it wrote on standard error, or how it ended.
+  case ffmpegFailed(file: String, reason: String)
+  /// The joined clip would have more than `budget` frames; `file` is the clip that plays last.
+  case videoTooLong(file: String, budget: Int)
 
   /// The file the error is about.
   public var file: String {
@@ -42,7 +58,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       .outputUnwritable(let file, _), .encoderFailed(let file, _), .framesExist(let file, _),
       .imageNotRegular(let file),
       .imageTooWide(let file, _, _, _), .pipeWithoutReader(let file),
-      .directoryUncreatable(let file, _, _):
+      .directoryUncreatable(let file, _, _), .videoHeaderInvalid(let file, _), .videoTruncated(let file, _),
+      .videoTooLarge(let file, _, _, _), .videoRateInvalid(let file, _), .videoNotY4M(let file),
+      .ffmpegMissing(let file), .ffmpegFailed(let file, _), .videoTooLong(let file, _):
       file
     }
   }
@@ -85,6 +103,32 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       "the frames '\(pattern)' would mix with \(files.count) older \(files.count == 1 ? "frame" : "frames") of that "
         + "pattern (\(Self.names(files))); give --overwrite to replace them, or choose another directory or "
         + "pattern (nothing was written)"
+    case .videoHeaderInvalid(let file, let reason):
+      "the video '\(file)' is not valid YUV4MPEG2 (\(reason)); write it again, e.g. ffmpeg -i IN -pix_fmt yuv420p "
+        + "OUT.y4m"
+    case .videoTruncated(let file, let frame?):
+      "the video '\(file)' ends inside frame \(frame) (counted from 0); copy or write it again, or cut it before "
+        + "that frame"
+    case .videoTruncated(let file, nil):
+      "the video '\(file)' ends inside its YUV4MPEG2 header; copy or write it again"
+    case .videoTooLarge(let file, let width, let height, let budget):
+      "the video '\(file)' has frames of \(width)x\(height) pixels, more than the \(budget) pixels a frame may "
+        + "have; scale it down first, e.g. ffmpeg -i IN -vf scale=1920:-2 OUT.y4m (nothing was read past its header)"
+    case .videoRateInvalid(let file, let rate):
+      "the video '\(file)' gives the frame rate F\(rate), which is not between 1/3600 and 1000 frames per second; "
+        + "write it again with a real rate, e.g. ffmpeg -i IN -r 30 OUT.y4m"
+    case .videoNotY4M(let file):
+      "'\(file)' is not a YUV4MPEG2 stream, the only kind of video read from a pipe; convert it on the way, e.g. "
+        + "ffmpeg -i IN -f yuv4mpegpipe -pix_fmt yuv420p - | stagehand render ... --from -"
+    case .ffmpegMissing(let file):
+      "'\(file)' is neither PNG nor JPEG nor YUV4MPEG2, and ffmpeg, which decodes other videos, is not on the PATH; "
+        + "install ffmpeg (e.g. apt-get install ffmpeg), or give a picture or a .y4m file"
+    case .ffmpegFailed(let file, let reason):
+      "'\(file)' is neither PNG nor JPEG nor YUV4MPEG2, and ffmpeg cannot decode it as a video (\(reason)); give a "
+        + "picture, a .y4m file or a video ffmpeg reads"
+    case .videoTooLong(let file, let budget):
+      "the clip ending with '\(file)' would have more than \(budget) frames; cut '\(file)' shorter or give a "
+        + "lower --fps (nothing was left behind)"
     }
   }
 

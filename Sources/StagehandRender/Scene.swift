@@ -25,6 +25,12 @@ public struct Scene: Sendable {
 
   /// Creates a scene; both pictures must be of the frame's pixel size (`PixelImage.fitted` makes them so).
   public init(bounds: Rect, width: Int, height: Int, background: RGB, from: PixelImage, to: PixelImage) {
+    self.init(bounds: bounds, width: width, height: height, background: background, from: from, to: to, turns: true)
+  }
+
+  /// A scene whose turned pictures are made only when `turns` (a frame that turns no layer about a vertical axis
+  /// does not need them).
+  init(bounds: Rect, width: Int, height: Int, background: RGB, from: PixelImage, to: PixelImage, turns: Bool) {
     precondition(from.width == width && from.height == height && to.width == width && to.height == height)
     self.bounds = bounds
     self.width = width
@@ -32,7 +38,7 @@ public struct Scene: Sendable {
     self.background = background
     self.from = from
     self.to = to
-    if let turnedFrom = from.turned(), let turnedTo = to.turned() {
+    if turns, let turnedFrom = from.turned(), let turnedTo = to.turned() {
       turned = (turnedFrom, turnedTo)
     } else {
       turned = nil

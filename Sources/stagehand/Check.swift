@@ -116,14 +116,17 @@ struct Check: ParsableCommand {
     if !reports.allSatisfy({ $0.passes(strict: strict) }) { throw ExitCode(1) }
   }
 
-  /// The `*.so` files of a directory, sorted.
+  /// The `*.so` files of a directory, sorted; not the package's own libraries that are not plugins (the frei0r core
+  /// and module, which SwiftPM builds next to the bundled plugins), as the search skips them.
   static func libraries(in directory: String) -> [String] {
     guard let stream = opendir(directory) else { return [] }
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
+      if name.hasSuffix(".so") && !name.hasPrefix(".") && !PluginSearchPath.isNotPlugin(fileName: name) {
+        names.append(name)
+      }
     }
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     return names.sorted().map { prefix + $0 }

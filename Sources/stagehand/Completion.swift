@@ -76,6 +76,11 @@ extension CompletionKind {
   /// Pictures the renderer reads.
   static var pictures: CompletionKind { .file(extensions: ["png", "jpg", "jpeg"]) }
 
+  /// Pictures and clips `render` reads: the pictures, Y4M, and the common video files ffmpeg decodes.
+  static var clips: CompletionKind {
+    .file(extensions: ["png", "jpg", "jpeg", "y4m", "mp4", "mkv", "webm", "mov", "avi", "nut"])
+  }
+
   /// Plugin libraries, and the directories that hold them.
   static var libraries: CompletionKind { .file(extensions: ["so"]) }
 }

@@ -10,11 +10,11 @@ import StagehandSystem
 struct NewPlugin: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "new-plugin",
-    abstract: "Write a new plugin project, in C (a Makefile) or Swift (a package), ready to build.",
+    abstract: "Write a new plugin project, in C or Swift (a package), with a Makefile, ready to build.",
     discussion: """
       The plugin has one style, named after the last label of ID, with an enum and a decimal parameter and a preset. \
-      As written it builds ('make' in C, 'swift build' in Swift; stagehand-plugin.pc must be on the pkg-config path: \
-      it is installed with Stagehand) and passes 'stagehand check --strict'. In C, 'make install' copies it into \
+      As written it builds with 'make' (stagehand_plugin.h is found by pkg-config, else by 'stagehand plugins \
+      --cflags') and passes 'make check' (stagehand check --strict). 'make install' copies it into \
       $XDG_DATA_HOME/stagehand/plugins (~/.local/share/stagehand/plugins when XDG_DATA_HOME is unset), where \
       stagehand finds it, and says where it went. The directory must not exist, or be empty.
       """)
@@ -89,10 +89,6 @@ struct NewPlugin: ParsableCommand {
       }
     }
     print("wrote \(directory): \(template.files.map(\.name).joined(separator: ", "))")
-    switch template.language {
-    case .c: print("next: cd \(directory) && make && make check && make install && stagehand preview \(template.style)")
-    case .swift:
-      print("next: cd \(directory) && swift build && stagehand check --strict .build/debug/\(template.library)")
-    }
+    print("next: cd \(directory) && make && make check && make install && stagehand preview \(template.style)")
   }
 }

@@ -34,6 +34,42 @@ extension PluginTemplate {
     """
   }
 
+  var swiftMakefile: String {
+    """
+    # Builds \(library), the Stagehand plugin \(id), with `swift build`; stagehand_plugin.h is found by pkg-config
+    # (stagehand-plugin.pc, installed with Stagehand) or else by `stagehand plugins --cflags`.
+    #
+    #   make            build .build/debug/\(library)
+    #   make check      validate it: stagehand check --strict
+    #   make install    copy it to $(PLUGIN_DIR), where stagehand finds it: $XDG_DATA_HOME/stagehand/plugins, or
+    #                   ~/.local/share/stagehand/plugins when XDG_DATA_HOME is unset, empty or not absolute (as
+    #                   stagehand searches); set PLUGIN_DIR to install elsewhere
+    #   make clean      remove the build
+    #
+    # The library uses the Swift runtime of the toolchain that built it: its RUNPATH names that toolchain's library
+    # folder (readelf -d shows it). Keep that toolchain where it is, or build again with the one you keep.
+
+    SWIFT ?= swift
+    \(makefileSetup)
+    BUILT := .build/debug/\(library)
+
+    $(BUILT): Package.swift $(wildcard Sources/*/*.swift Sources/*/*.h Sources/*/*.map)
+    \t@test -n "$(STAGEHAND_CFLAGS)" || { echo "stagehand_plugin.h not found: neither pkg-config (stagehand-plugin.pc) nor '$(STAGEHAND) plugins --cflags' gave it; install Stagehand, or set PKG_CONFIG_PATH or STAGEHAND" >&2; exit 1; }
+    \t$(SWIFT) build $(addprefix -Xcc ,$(STAGEHAND_CFLAGS))
+
+    check: $(BUILT)
+    \t$(STAGEHAND) check --strict ./$(BUILT)
+
+    \(installRule("$(BUILT)"))
+
+    clean:
+    \trm -rf .build
+
+    .PHONY: check install clean
+
+    """
+  }
+
   var swiftReadme: String {
     """
     # \(id)
@@ -42,16 +78,18 @@ extension PluginTemplate {
     over the old content, which fades out. Made by `stagehand new-plugin --language swift \(id)`.
 
     ```sh
-    swift build                                      # .build/debug/lib\(style).so (needs stagehand-plugin.pc)
-    stagehand check --strict .build/debug/lib\(style).so
-    mkdir -p "${XDG_DATA_HOME:-$HOME/.local/share}/stagehand/plugins"
-    cp .build/debug/lib\(style).so "${XDG_DATA_HOME:-$HOME/.local/share}/stagehand/plugins/"
+    make            # swift build: .build/debug/\(library) (the header from pkg-config, else `stagehand plugins --cflags`)
+    make check      # stagehand check --strict: every rule of stagehand_plugin.h that can be tested
+    make install    # copies it to $XDG_DATA_HOME/stagehand/plugins (or ~/.local/share/stagehand/plugins) and says so
     stagehand preview \(style) --param direction=right
     ```
 
+    The library uses the Swift runtime of the toolchain that built it (its RUNPATH names that toolchain's library
+    folder): keep that toolchain installed where it is, or build again with the one you keep.
+
     `Sources/\(target)/PluginSupport*.swift` are copies of Stagehand's Swift plugin support: typed parameters, and one
     `style` function per builder signature, so that a builder whose C signature disagrees with its parameters does not
-    compile. The rules a plugin follows are all in `stagehand_plugin.h`.
+    compile. The rules a plugin follows are all in `stagehand_plugin.h` (`stagehand plugins --dirs` says where it is).
 
     """
   }

@@ -27,7 +27,8 @@ struct PluginTemplate {
     case .c: [("\(style).c", source), ("Makefile", makefile), ("README.md", readme)]
     case .swift:
       [
-        ("Package.swift", package), ("Sources/CStagehandPlugin/module.modulemap", moduleMap),
+        ("Package.swift", package), ("Makefile", swiftMakefile),
+        ("Sources/CStagehandPlugin/module.modulemap", moduleMap),
         ("Sources/CStagehandPlugin/shim.h", "#include <stagehand_plugin.h>\n"),
         ("Sources/\(target)/\(target).swift", swiftSource), ("README.md", swiftReadme),
       ] + PluginSupportFiles.files.map { ("Sources/\(target)/\($0.name)", $0.contents) }
@@ -39,10 +40,48 @@ struct PluginTemplate {
     style.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
+  /// The lines both Makefiles share: the tools, the header's flags and the user's plugin directory.
+  var makefileSetup: String {
+    """
+    PKG_CONFIG ?= pkg-config
+    STAGEHAND ?= stagehand
+    # The header's folder: from pkg-config (stagehand-plugin.pc), else from the stagehand command itself.
+    STAGEHAND_CFLAGS := $(shell $(PKG_CONFIG) --cflags stagehand-plugin 2>/dev/null)
+    ifeq ($(strip $(STAGEHAND_CFLAGS)),)
+    STAGEHAND_CFLAGS := $(shell $(STAGEHAND) plugins --cflags 2>/dev/null)
+    endif
+    # The user's plugin directory, chosen as stagehand chooses it (an XDG_DATA_HOME that is not absolute is ignored);
+    # stagehand-plugin.pc names its folder under the data home as userpluginsubdir. `stagehand plugins --dirs` shows it.
+    ifneq ($(filter /%,$(XDG_DATA_HOME)),)
+    DATA_HOME := $(XDG_DATA_HOME)
+    else
+    DATA_HOME := $(HOME)/.local/share
+    endif
+    USER_SUBDIR := $(or $(shell $(PKG_CONFIG) --variable=userpluginsubdir stagehand-plugin 2>/dev/null),stagehand/plugins)
+    SEARCHED_DIR := $(DATA_HOME)/$(USER_SUBDIR)
+    PLUGIN_DIR ?= $(SEARCHED_DIR)
+    """
+  }
+
+  /// The Makefile's `install` rule for `file`, which says where the library went and whether stagehand looks there.
+  func installRule(_ file: String) -> String {
+    """
+    install: \(file)
+    \tinstall -d '$(PLUGIN_DIR)'
+    \tinstall -m 644 \(file) '$(PLUGIN_DIR)/'
+    ifeq ($(PLUGIN_DIR),$(SEARCHED_DIR))
+    \t@echo "installed $(PLUGIN_DIR)/\(library); stagehand finds it there: stagehand info \(style)"
+    else
+    \t@echo "installed $(PLUGIN_DIR)/\(library); stagehand searches $(SEARCHED_DIR), not there: add $(PLUGIN_DIR) to STAGEHAND_PLUGIN_PATH"
+    endif
+    """
+  }
+
   var makefile: String {
     """
-    # Builds \(library), the Stagehand plugin \(id), against the header that pkg-config finds (stagehand-plugin.pc,
-    # installed with Stagehand; set PKG_CONFIG_PATH if it lies elsewhere).
+    # Builds \(library), the Stagehand plugin \(id), against stagehand_plugin.h, found by pkg-config
+    # (stagehand-plugin.pc, installed with Stagehand; set PKG_CONFIG_PATH if it lies elsewhere) or else by
+    # `stagehand plugins --cflags`.
     #
     #   make            build \(library)
     #   make check      validate it: stagehand check --strict
@@ -52,34 +91,17 @@ struct PluginTemplate {
     #   make clean      remove it
 
     CC ?= cc
-    PKG_CONFIG ?= pkg-config
-    STAGEHAND ?= stagehand
     CFLAGS ?= -O2
-    # The user's plugin directory, chosen as stagehand chooses it (an XDG_DATA_HOME that is not absolute is ignored).
-    ifneq ($(filter /%,$(XDG_DATA_HOME)),)
-    DATA_HOME := $(XDG_DATA_HOME)
-    else
-    DATA_HOME := $(HOME)/.local/share
-    endif
-    SEARCHED_DIR := $(DATA_HOME)/stagehand/plugins
-    PLUGIN_DIR ?= $(SEARCHED_DIR)
-    STAGEHAND_CFLAGS := $(shell $(PKG_CONFIG) --cflags stagehand-plugin 2>/dev/null)
+    \(makefileSetup)
 
     \(library): \(style).c
-    \t@test -n "$(STAGEHAND_CFLAGS)" || { echo "stagehand-plugin.pc not found: install Stagehand, or set PKG_CONFIG_PATH to the directory that holds it" >&2; exit 1; }
+    \t@test -n "$(STAGEHAND_CFLAGS)" || { echo "stagehand_plugin.h not found: neither pkg-config (stagehand-plugin.pc) nor '$(STAGEHAND) plugins --cflags' gave it; install Stagehand, or set PKG_CONFIG_PATH or STAGEHAND" >&2; exit 1; }
     \t$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -shared -fPIC -fvisibility=hidden $(STAGEHAND_CFLAGS) $< -o $@
 
     check: \(library)
     \t$(STAGEHAND) check --strict ./\(library)
 
-    install: \(library)
-    \tinstall -d '$(PLUGIN_DIR)'
-    \tinstall -m 644 \(library) '$(PLUGIN_DIR)/'
-    ifeq ($(PLUGIN_DIR),$(SEARCHED_DIR))
-    \t@echo "installed $(PLUGIN_DIR)/\(library); stagehand finds it there: stagehand info \(style)"
-    else
-    \t@echo "installed $(PLUGIN_DIR)/\(library); stagehand searches $(SEARCHED_DIR), not there: add $(PLUGIN_DIR) to STAGEHAND_PLUGIN_PATH"
-    endif
+    \(installRule(library))
 
     clean:
     \trm -f \(library)
@@ -97,14 +119,15 @@ struct PluginTemplate {
     old content, which fades out. Made by `stagehand new-plugin \(id)`; make it yours from there.
 
     ```sh
-    make            # builds \(library) (needs stagehand-plugin.pc: install Stagehand, or set PKG_CONFIG_PATH)
+    make            # builds \(library) (the header from pkg-config, else from `stagehand plugins --cflags`)
     make check      # stagehand check --strict: every rule of stagehand_plugin.h that can be tested
-    make install    # copies it to $XDG_DATA_HOME/stagehand/plugins (or ~/.local/share/stagehand/plugins)
+    make install    # copies it to $XDG_DATA_HOME/stagehand/plugins (or ~/.local/share/stagehand/plugins) and says so
     stagehand info \(style)
     stagehand preview \(style) --param direction=right
     ```
 
-    The rules a plugin follows are all in `stagehand_plugin.h` (`pkg-config --cflags stagehand-plugin` says where it is).
+    The rules a plugin follows are all in `stagehand_plugin.h` (`stagehand plugins --dirs` says where it is, and where
+    stagehand looks for plugins).
 
     """
   }

@@ -22,7 +22,14 @@ struct Render: ParsableCommand {
       are PNG or JPEG files of at most \(PixelImage.pixelBudget) pixels, scaled to fill the container (--fit: to fit \
       inside it). Frames are --size points times --display-scale pixels per point (--size 320x240 \
       --display-scale 2 gives 640x480 frames, drawn at that size, as on a 2x display), at most \
-      \(Int(CommandLineValues.largestSide)) pixels a side. With reduced motion (--reduce-motion, \
+      \(Int(CommandLineValues.largestSide)) pixels a side.
+
+      Moving pictures: --from and --to also take Y4M files, - (Y4M on standard input, for one of them) and, where \
+      ffmpeg is on the PATH, any video it reads. --offset S plays --from alone for S seconds, then the transition \
+      (frame k draws both clips as they are at that moment; --to starts with it), then the rest of --to, as \
+      FFmpeg xfade's offset: the output is the whole joined clip at --fps. A clip of another rate shows its nearest \
+      frame by time; one that ends early holds its last frame. Y4M is converted with BT.601 in limited range unless \
+      it says XCOLORRANGE=FULL. With reduced motion (--reduce-motion, \
       \(PresentationOptions.reduceMotionVariable)=1), a style's reduced-motion fallback is rendered instead, and a \
       warning on standard error says so.
 
@@ -49,14 +56,25 @@ struct Render: ParsableCommand {
   var both = false
 
   @Option(
-    help: ArgumentHelp("The picture of the content the transition hides (PNG or JPEG).", valueName: "file"),
-    completion: .pictures)
+    help: ArgumentHelp(
+      "The content the transition hides: a picture (PNG, JPEG), a Y4M clip, any video ffmpeg reads, or - (Y4M on "
+        + "standard input).", valueName: "file"),
+    completion: .clips)
   var from: String?
 
   @Option(
-    help: ArgumentHelp("The picture of the content the transition shows (PNG or JPEG).", valueName: "file"),
-    completion: .pictures)
+    help: ArgumentHelp(
+      "The content the transition shows: a picture (PNG, JPEG), a Y4M clip, any video ffmpeg reads, or - (Y4M on "
+        + "standard input).", valueName: "file"),
+    completion: .clips)
   var to: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Clips: play --from alone for this many seconds before the transition (as FFmpeg xfade's offset); the output "
+        + "is the whole joined clip.", valueName: "seconds"))
+  var offset: Double?
 
   @Flag(help: "Fit the pictures inside the container (letterboxed) instead of filling it (cropped).")
   var fit = false
@@ -106,6 +124,12 @@ struct Render: ParsableCommand {
       throw ValidationError("--threads \(threads) is not valid; give 1 to 256")
     }
     if inverse && both { throw ValidationError("--inverse and --both exclude each other; give one of them") }
+    if let offset, !(offset.isFinite && offset >= 0 && offset <= Double(RenderJob.frameBudget)) {
+      throw ValidationError("--offset \(offset) is not valid; give 0 to \(RenderJob.frameBudget) seconds")
+    }
+    if from == "-" && to == "-" {
+      throw ValidationError("--from - and --to - cannot both read standard input; give a file for one of them")
+    }
     if backgroundColor == nil {
       throw ValidationError("--background '\(background)' is not valid; give RRGGBB in hexadecimal, such as 18181c")
     }
@@ -187,6 +211,9 @@ struct Render: ParsableCommand {
     let context = options.context
     var frames: [FrameStates] = []
     let resolved = try resolve(registry, transition)
+    if offset != nil || from == "-" || to == "-" || [from, to].contains(where: { $0.map(Self.isVideo) ?? false }) {
+      return try runClips(registry, transition, resolved: resolved)
+    }
     // The pictures are read before the plugin is loaded: nothing a plugin does can change what they name.
     let scene = try readScene(bounds: context.bounds)
     let format = try chosenFormat()

@@ -29,7 +29,7 @@ struct Stagehand: ParsableCommand {
     version: StagehandVersion.current,
     subcommands: [
       List.self, Info.self, Preview.self, Render.self, Export.self, Gallery.self, Demo.self, Plugins.self, Scan.self,
-      Check.self, NewPlugin.self, Manifest.self, GenerateManual.self,
+      Check.self, NewPlugin.self, Manifest.self, Frei0r.self, GenerateManual.self,
     ]
   )
 

@@ -15,9 +15,9 @@ import Synchronization
 ///
 /// Raw memory larger than any `struct termios`, not a Swift `termios`: Swift imports glibc's struct as 57 bytes while
 /// `tcgetattr` writes 60 (AddressSanitizer caught the overflow of a Swift global).
-nonisolated(unsafe) private let savedInput = TerminalSettings()
+private let savedInput = TerminalSettings()
 /// The settings the screen gives standard input: `savedInput` without echo and line buffering.
-nonisolated(unsafe) private let rawInput = TerminalSettings()
+private let rawInput = TerminalSettings()
 
 /// Room for one `struct termios`, with the C library's size and more.
 private final class TerminalSettings: @unchecked Sendable {

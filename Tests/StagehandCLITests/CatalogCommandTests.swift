@@ -80,7 +80,8 @@ struct CatalogCommandTests {
     #expect(result.standardOutput == "")
     #expect(
       result.standardError
-        == "stagehand: error: unknown style 'flop'; did you mean 'flip' or 'flow'? Run 'stagehand list' to see all\n")
+        == "stagehand: error: unknown style 'flop'; did you mean 'flip' or 'flow'? Run 'stagehand list' to see all. "
+        + "Plugins were looked for in \(cleanSearchPath)\n")
   }
 
   @Test("the host binary contains no style: copied alone, it finds none; given the plugin path, it finds them all")

@@ -8,6 +8,16 @@ let cleanEnvironment = [
   "HOME": "/nonexistent", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "XDG_CACHE_HOME": BuiltProducts.cacheHome,
 ].merging(BuiltProducts.sanitizerOptions) { clean, _ in clean }
 
+/// The directories `stagehand` searches for plugins in `cleanEnvironment`, as its "unknown style" message lists them.
+let cleanSearchPath: String = {
+  let binary = BuiltProducts.directory.resolvingSymlinksInPath().path
+  let parent = String(binary[..<(binary.lastIndex(of: "/") ?? binary.startIndex)])
+  return [
+    "/nonexistent/.local/share/stagehand/plugins", "/usr/local/lib/stagehand/plugins", "/usr/lib/stagehand/plugins",
+    binary, parent + "/lib/stagehand/plugins",
+  ].joined(separator: ", ")
+}()
+
 /// End-to-end tests of the built `stagehand` binary: its output and exit codes.
 @Suite("The stagehand command")
 struct CommandLineTests {

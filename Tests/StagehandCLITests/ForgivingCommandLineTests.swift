@@ -193,7 +193,8 @@ struct ForgivingCommandLineTests {
     #expect(result.status == 64)
     #expect(
       result.standardError
-        == "stagehand: error: unknown style 'pusj'; did you mean 'push'? Run 'stagehand list' to see all\n")
+        == "stagehand: error: unknown style 'pusj'; did you mean 'push'? Run 'stagehand list' to see all. Plugins were "
+        + "looked for in \(cleanSearchPath)\n")
   }
 
   @Test("the help states the error format and the exit codes")

@@ -85,7 +85,8 @@ struct PreviewCommandTests {
     arguments: [
       (
         ["preview", "pusj"],
-        "stagehand: error: unknown style 'pusj'; did you mean 'push'? Run 'stagehand list' to see all\n"
+        "stagehand: error: unknown style 'pusj'; did you mean 'push'? Run 'stagehand list' to see all. Plugins were "
+          + "looked for in \(cleanSearchPath)\n"
       ),
       (
         ["preview", "push", "--param", "direction=up"],

@@ -90,7 +90,7 @@ struct CatalogIndexTests {
     #expect {
       try registry.resolve("slid")
     } throws: { error in
-      guard case RegistryError.unknownStyle(_, let suggestions, _) = error else { return false }
+      guard case RegistryError.unknownStyle(_, let suggestions, _, _) = error else { return false }
       return suggestions.contains("slide")
     }
     #expect(registry.plugin(id: "org.example.gamma") == nil)

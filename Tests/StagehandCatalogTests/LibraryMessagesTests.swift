@@ -24,7 +24,8 @@ struct LibraryMessagesTests {
     #expect {
       try registry.resolve("push")
     } throws: { error in
-      "\(error)" == "unknown style 'push'; Registry.catalog().entries lists the installed styles"
+      "\(error)" == "unknown style 'push'; Registry.catalog().entries lists the installed styles. Plugins were "
+        + "looked for in \(directory.path)"
     }
   }
 
@@ -45,7 +46,8 @@ struct LibraryMessagesTests {
     #expect {
       try bundledRegistry.resolve("pusj")
     } throws: { error in
-      "\(error)" == "unknown style 'pusj'; did you mean 'push'? Registry.catalog().entries lists them all"
+      "\(error)" == "unknown style 'pusj'; did you mean 'push'? Registry.catalog().entries lists them all. "
+        + "Plugins were looked for in \(bundledRegistry.searchPath.directories.joined(separator: ", "))"
     }
   }
 }

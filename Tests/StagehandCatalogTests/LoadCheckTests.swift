@@ -10,7 +10,7 @@ struct LoadCheckTests {
     let catalog = bundledRegistry.catalog()
     let push = try #require(catalog.entries.first { $0.style.name == "push" })
     var changed = push.plugin
-    let wrong = LibraryDigest.hashing(Array("not the library".utf8))
+    let wrong = try LibraryDigest.hashing(Array("not the library".utf8))
     changed.sha256 = wrong
     let registry = Registry(
       searchPath: PluginSearchPath(directories: [BuiltProducts.directory.path]),

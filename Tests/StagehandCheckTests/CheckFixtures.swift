@@ -43,6 +43,10 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case springLoose = "SPRING_LOOSE"
   /// The 0.5 s step plays a slow spring (mass 1, stiffness 1, damping 2) that settles in about 9 s of its own time.
   case springSlow = "SPRING_SLOW"
+  /// The spring's stiffness follows `angle` ((1 + 0.59 angle)²: 349 at the default 30, 1 at 0) with a damping ratio
+  /// of 0.7, in a step that keeps 0.5 s, the spring's own speed at the default: passes `check --strict`, though at
+  /// angle 0 the step plays the spring far faster than it moves.
+  case springStiffness = "SPRING_STIFFNESS"
   /// The old content also slides out by the container's width, with or without reduced motion, and the style
   /// names no reduced-motion fallback.
   case movesFar = "MOVES_FAR"
@@ -189,6 +193,9 @@ enum CheckFixture: String, CaseIterable, Sendable {
         TRY(host->set_spring(builder, 1, 200, 1e-6, 0));
     #elif defined(BREAK_SPRING_SLOW)
         TRY(host->set_spring(builder, 1, 1, 2, 0));
+    #elif defined(BREAK_SPRING_STIFFNESS)
+        double root = 1 + 0.59 * (double)angle;  /* the square root of the stiffness */
+        TRY(host->set_spring(builder, 1, root * root, 2 * 0.7 * root, 0));
     #endif
     #if defined(BREAK_MISSING_3D)
         TRY(host->rotate(builder, SH_LAYER_DISAPPEARING, radians, 0, 1, 0));

@@ -88,6 +88,14 @@ struct CheckTests {
     #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
   }
 
+  @Test(
+    "a spring whose stiffness is a parameter keeps its step's duration and passes strictly; its speed is judged at the defaults"
+  )
+  func springStiffness() throws {
+    let report = try check(.springStiffness)
+    #expect(report.findings.isEmpty, "\(report.findings.map(\.line))")
+  }
+
   @Test("a parameter that acts only with another label of another parameter is not said to have no effect")
   func conditional() throws {
     let report = try check(.conditional)

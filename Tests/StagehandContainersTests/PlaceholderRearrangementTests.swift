@@ -264,10 +264,11 @@ struct PlaceholderRearrangementTests {
     expectWellFormed([a, b])
   }
 
-  @Test("28, 31. a move whose arrival is grabbed and cancelled ends cancelled; the async forms return how it ended")
+  @Test("28, 31. a move whose arrival is grabbed and cancelled gives both slots back; the async forms say how it ended")
   func cancelledMoveAndAsyncForms() async throws {
     let (fixture, a, b) = try holdingAB()
     let board = fixture.board
+    let before = [SlotState(board, slot: 0), SlotState(board, slot: 1)]
     var ended: [TransitionOutcome] = []
     try board.move(fromSlot: 0, toSlot: 1, with: Styles.slideTop) { ended.append($0) }
     fixture.clock.advance(by: 0.1)
@@ -275,9 +276,11 @@ struct PlaceholderRearrangementTests {
     handle.cancel(velocity: 0)
     settle(board, fixture.clock)
     #expect(ended == [.cancelled])
-    #expect(board.content(inSlot: 1) === b && board.content(inSlot: 0) == nil, "B is back; A has left")
-    #expect(b.phase == .appeared && !a.hasLayer && a.phase == .disappeared)
+    #expect(board.content(inSlot: 1) === b && board.content(inSlot: 0) === a, "B is back, and A is in its slot again")
+    #expect(SlotState(board, slot: 0).matches(before[0]) && SlotState(board, slot: 1).matches(before[1]))
+    #expect(b.phase == .appeared && a.hasLayer && a.phase == .appeared)
     #expect(!a.events.contains { $0.movement != .none }, "\(a.eventLog)")
+    #expect(try await board.setContents([nil, nil], with: Styles.fade, animated: false) == .finished)
 
     let c = RecordingContent("C")
     #expect(try await board.setContents([c, nil], with: Styles.fade, animated: false) == .finished)

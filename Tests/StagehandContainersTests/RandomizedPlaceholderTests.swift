@@ -33,6 +33,7 @@ struct RandomizedPlaceholderTests {
     #expect(run.finishes > 70 * scale && run.cancels > 70 * scale, "\(run.finishes) finished, \(run.cancels) cancelled")
     #expect(run.idleChecks > 2_000 * scale, "the slots were idle \(run.idleChecks) times")
     #expect(run.rearrangements > 1_000 * scale, "\(run.rearrangements) geometry changes, moves, swaps, setContents")
+    #expect(run.rearrangementCancels > 2 * scale, "\(run.rearrangementCancels) moves, swaps, setContents cancelled")
   }
 }
 
@@ -56,6 +57,8 @@ final class PlaceholderRun {
   var idleChecks = 0
   var refusedWhileQueued = 0
   var rearrangements = 0
+  /// How many tracked moves, swaps and setContents were cancelled (each checked against the slots before it).
+  var rearrangementCancels = 0
   /// The bounds each slot will have once its queued requests have run.
   var bounds = [Rect(x: 0, y: 0, width: 320, height: 480), Rect(x: 0, y: 0, width: 480, height: 320)]
   static let geometries = [
@@ -239,28 +242,50 @@ final class PlaceholderRun {
       bounds[slot] = rect
     case 4..<9:
       description = "move \(slot) to \(other)"
+      let change = tracking([slot, other], &random)
       do {
-        try board.move(fromSlot: slot, toSlot: other, with: transition(&random), animated: Bool.random(using: &random))
+        if change.interactive {
+          let handle = try board.moveInteractively(
+            fromSlot: slot, toSlot: other, with: transition(&random), completion: change.completion)
+          hold(handle, in: [slot, other])
+        } else {
+          try board.move(
+            fromSlot: slot, toSlot: other, with: transition(&random), animated: Bool.random(using: &random),
+            completion: change.completion)
+        }
         if slot == other || model[slot] == nil { return "\(description) was accepted" }
         (model[other], model[slot]) = (model[slot], nil)
-        note([slot, other])
+        if let failure = started(change, [slot, other], &random, description: &description) { return failure }
       } catch ContainerError.sameSlot {
+        untrack([slot, other])
         if slot != other { return "\(description) refused as the same slot" }
       } catch ContainerError.empty {
+        untrack([slot, other])
         if model[slot] != nil { return "\(description) refused, the model holds a content" }
       } catch {
         return "\(description) was refused: \(error)"
       }
     case 9..<13:
       description = "swap \(slot) and \(other)"
+      let change = tracking([slot, other], &random)
       do {
-        try board.swap(slot: slot, with: other, transition: transition(&random), animated: Bool.random(using: &random))
+        if change.interactive {
+          let handle = try board.swapInteractively(
+            slot: slot, with: other, transition: transition(&random), completion: change.completion)
+          hold(handle, in: [slot, other])
+        } else {
+          try board.swap(
+            slot: slot, with: other, transition: transition(&random), animated: Bool.random(using: &random),
+            completion: change.completion)
+        }
         if slot == other || (model[slot] == nil && model[other] == nil) { return "\(description) was accepted" }
         model.swapAt(slot, other)
-        note([slot, other])
+        if let failure = started(change, [slot, other], &random, description: &description) { return failure }
       } catch ContainerError.sameSlot {
+        untrack([slot, other])
         if slot != other { return "\(description) refused as the same slot" }
       } catch ContainerError.empty {
+        untrack([slot, other])
         if model[slot] != nil || model[other] != nil { return "\(description) refused, the model holds a content" }
       } catch {
         return "\(description) was refused: \(error)"
@@ -276,16 +301,27 @@ final class PlaceholderRun {
         }
       }
       description = "setContents \(contents.map { $0?.name ?? "nil" })"
+      let ids = contents.map { $0.map(ObjectIdentifier.init) }
+      let changed = (0..<2).filter { ids[$0] != model[$0] }
+      let change = tracking(changed, &random)
       do {
-        try board.setContents(contents.map { $0 }, with: transition(&random), animated: Bool.random(using: &random))
-        let ids = contents.map { $0.map(ObjectIdentifier.init) }
+        if change.interactive {
+          let handle = try board.setContentsInteractively(
+            contents.map { $0 }, with: transition(&random), completion: change.completion)
+          hold(handle, in: changed)
+        } else {
+          try board.setContents(
+            contents.map { $0 }, with: transition(&random), animated: Bool.random(using: &random),
+            completion: change.completion)
+        }
         if let first = ids[0], ids[1] == first { return "\(description) was accepted" }
-        let changed = (0..<2).filter { ids[$0] != model[$0] }
         model = ids
-        note(changed)
+        if let failure = started(change, changed, &random, description: &description) { return failure }
       } catch ContainerError.duplicateContent {
+        untrack(changed)
         if contents[0] == nil || contents[0] !== contents[1] { return "\(description) refused as a duplicate" }
       } catch ContainerError.alreadyInContainer {
+        untrack(changed)
         // A free content whose set still waits in a queue, cleared after it: it is in the placeholder until it left.
         refusedWhileQueued += 1
       } catch {
@@ -300,6 +336,65 @@ final class PlaceholderRun {
   /// tracked change before it leaves them so.
   func note(_ changed: [Int]) {
     for slot in changed { tracked[slot]?.requests.append(model[slot]) }
+  }
+
+  /// A change of several slots about to be requested: tracked (its cancel checked against the slots before it) when
+  /// every slot it changes is idle, and then started interactively one time in two.
+  struct Tracking {
+    var slots: [Int] = []
+    var interactive = false
+    var completion: ((TransitionOutcome) -> Void)?
+  }
+
+  func tracking(_ involved: [Int], _ random: inout SeededGenerator) -> Tracking {
+    let involved = Array(Set(involved)).sorted()
+    guard !involved.isEmpty, involved.allSatisfy({ !board.isAnimating(slot: $0) && tracked[$0] == nil }) else {
+      return Tracking()
+    }
+    for slot in involved { tracked[slot] = (SlotState(board, slot: slot), model[slot], []) }
+    let completion: (TransitionOutcome) -> Void = { [weak self] outcome in
+      if outcome == .cancelled { self?.rearrangementCancels += 1 }
+      for slot in involved { self?.ended(outcome, slot: slot) }
+    }
+    return Tracking(slots: involved, interactive: Bool.random(using: &random), completion: completion)
+  }
+
+  /// Forgets the tracking of a change that was refused.
+  func untrack(_ involved: [Int]) {
+    for slot in Set(involved) where tracked[slot]?.requests.isEmpty == true && !board.isAnimating(slot: slot) {
+      tracked[slot] = nil
+    }
+  }
+
+  func hold(_ handle: InteractiveTransition, in involved: [Int]) {
+    for slot in Set(involved) { held[slot] = handle }
+    starts += 1
+  }
+
+  /// After a change of several slots was accepted: notes what its slots will hold when it is not the tracked change
+  /// (the tracked one is what a cancel undoes); a tracked change that plays by itself is grabbed part-way, with no
+  /// jump in any of its slots.
+  func started(
+    _ change: Tracking, _ changed: [Int], _ random: inout SeededGenerator, description: inout String
+  ) -> String? {
+    guard !change.slots.isEmpty else {
+      note(changed)
+      return nil
+    }
+    guard !change.interactive, change.slots.allSatisfy({ board.isAnimating(slot: $0) }) else { return nil }
+    clock.advance(by: .random(in: 0.01...0.3, using: &random))
+    let states = change.slots.map { layerStates(board, slot: $0) }
+    guard let handle = try? board.grab(slot: change.slots.randomElement(using: &random)!) else { return nil }
+    description += " and grab"
+    grabs += 1
+    for slot in change.slots {
+      held[slot] = handle
+      if (try? board.grab(slot: slot)) !== handle { return "\(description): slot \(slot) has another handle" }
+    }
+    if zip(states, change.slots).contains(where: { stateDifference($0, layerStates(board, slot: $1)) > 1e-9 }) {
+      return "\(description): a jump"
+    }
+    return nil
   }
 
   func check(after description: String) -> String? {

@@ -56,6 +56,18 @@ func interactiveUpdateBenchmarks(push: Animation, flip: Animation) {
       benchmark.stopMeasurement()
       pop.cancel()
     }
+    // The same, reading the layers with `forEachPresentedLayer`, which makes no array.
+    Benchmark("interactive update/\(style) (3 layers, forEachPresentedLayer)") { benchmark in
+      let (stack, pop) = try interactivePop(style, builder: builder)
+      benchmark.startMeasurement()
+      for i in benchmark.scaledIterations {
+        pop.update(progress: progresses[i])
+        stack.forEachPresentedLayer { blackHole($0) }
+        blackHole(stack.stage)
+      }
+      benchmark.stopMeasurement()
+      pop.cancel()
+    }
     // The same update without reading the layers: what setting the progress costs by itself (the states are written
     // into the stack), to tell it apart from `presentedLayers`, which returns a new array.
     Benchmark("interactive update/\(style), progress only") { benchmark in

@@ -10,10 +10,13 @@
  * Build it on its own (any C11 compiler; -fvisibility=hidden hides everything except the entry symbol):
  *
  *     cc -std=c11 -O2 -Wall -Wextra -shared -fPIC -fvisibility=hidden \
- *        -I <stagehand>/Sources/CStagehandPlugin/include zoom.c -o libzoom.so
+ *        $(pkg-config --cflags stagehand-plugin || stagehand plugins --cflags) zoom.c -o libzoom.so
  *
- * then put libzoom.so in a directory listed in STAGEHAND_PLUGIN_PATH (absolute paths only), and validate it with
- * `stagehand check`. In the Stagehand repository this directory is built like any other plugin.
+ * then validate it with `stagehand check --strict libzoom.so` and put it in your plugin directory, or in a directory
+ * listed in STAGEHAND_PLUGIN_PATH (absolute paths only): `stagehand plugins --dirs` prints both. It declares the ABI
+ * version of the header it is built with (1.1 here) and uses only what 1.0 had; the 1.1 additions (clips, draw
+ * order, a backdrop, intervals, springs, the layout direction) are described in the header and used by the bundled
+ * plugins under Plugins/. In the Stagehand repository this directory is built like any other plugin.
  *
  * To make it yours: change the plugin id (a domain you control), name, author, license and description at the bottom;
  * rename the style, its parameters and presets; rewrite the builder. Keep every struct_size, the abi fields and the
@@ -215,7 +218,9 @@ static const sh_style zoom_styles[] = {
         .builder = (sh_function)zoom_build,
         /* NULL: Stagehand derives the exact inverse, the forward animation played backwards (with the two contents'
          * roles exchanged, since in the pop the old content is the one that appears). Supply an inverse builder only
-         * when the pop must look different; it then MUST bring every layer back to its initial state. */
+         * when the pop must look different; it then MUST follow the end-state rule of section 9 (ABI 1.1): the content
+         * the pop reveals, its clip, the stage and the backdrop end in their initial state, while the content that
+         * leaves MAY end in any state, since it is not drawn once the pop has ended. */
         .inverse_builder = NULL,
     },
 };

@@ -85,6 +85,14 @@ void sh_webp_animation_free(sh_webp_animation *animation);
 void sh_bgra_to_i420(const uint8_t *bgra, size_t stride, uint32_t width, uint32_t height, uint8_t *y, uint8_t *cb,
                      uint8_t *cr);
 
+/* Converts planar 8-bit Y'CbCr to opaque BGRA (bytes B, G, R, A = 255; rows width * 4 bytes apart) with the BT.601
+ * matrix, in limited range (Y' 16 to 235, Cb and Cr 16 to 240) when `full_range` is 0, else in full range (0 to 255).
+ * `y` holds width * height bytes; `cb` and `cr` each ((width + (1 << shift_x) - 1) >> shift_x) samples a row and
+ * ((height + (1 << shift_y) - 1) >> shift_y) rows (shift 1 halves a direction: 4:2:0 is 1, 1; 4:2:2 is 1, 0; 4:4:4 is
+ * 0, 0), each chroma sample used for every pixel of its block; with `cb` or `cr` NULL the picture is grey (mono). */
+void sh_ycbcr_to_bgra(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint32_t width, uint32_t height,
+                      uint32_t shift_x, uint32_t shift_y, int32_t full_range, uint8_t *bgra);
+
 /* Turns straight 8-bit RGBA into premultiplied BGRA in place (each colour times alpha / 255, rounded; red and blue
  * exchanged), the layout of pixman's PIXMAN_a8r8g8b8 on a little-endian machine, and tells whether every pixel is
  * opaque (1) or not (0). */

@@ -371,7 +371,14 @@
  *   - Without an inverse builder (RECOMMENDED), the host derives the inverse exactly: that forward animation, with
  *     the appearing and disappearing layers exchanged, played backwards in time (the steps in reverse order, every
  *     change undone, each timing curve (x1, y1, x2, y2) becoming (1 - x2, 1 - y2, 1 - x1, 1 - y1)). Sampling the
- *     inverse at time t gives the states of that forward animation at time T - t.
+ *     inverse at time t gives the states of that forward animation at time T - t. At the exact time of a step of
+ *     duration 0, the forward animation shows the state after it and the inverse the state before it (the same
+ *     moment seen from the other side). So the pop's last frame shows what a leading setup step made (a backdrop it
+ *     turned on stays on there, under the revealed content), and a trailing step of duration 0 (a "cleanup" at the
+ *     end of the forward animation) is not shown at the start of the pop: the pop's first frame is the state before
+ *     the cleanup is undone, and the frames right after it show it undone, a jump. A style with such a trailing step
+ *     cannot be SH_STYLE_SYMMETRIC (its first frames differ). Prefer ending the last visible step in the state the
+ *     content should rest in (fade a backdrop out over that step, or an interval at its end).
  *   - With an inverse builder, the host calls it instead, with the same parameter values and the current context.
  *     It describes the pop directly, as changes relative to the starting state above, and MUST satisfy the end-state
  *     rule: [1.1] the content the pop reveals (SH_LAYER_APPEARING), its clip included, the stage and the backdrop
@@ -421,9 +428,18 @@
  * spring whose damping ratio c / (2 sqrt(k m)) is below 0.1 (it jitters), and about one that, once its step's duration
  * has passed in its own time, still swings by more than a quarter of its travel (the step plays it far too fast).
  *
+ * When the spring's mass, stiffness or damping are parameters of the style, its settling time S changes with them
+ * while default_duration does not: give the step the duration S at the default values, and keep that duration at
+ * every value (the steps still add up to default_duration; at other values the spring plays faster or slower than it
+ * moves of itself). The validator judges a spring's speed at the default values and the presets only, and its
+ * damping at every value it tries.
+ *
  * [1.1] Reversal of curves. The reversal of any curve c is g(u) = 1 - c(1 - u): for a cubic Bezier that is the curve
  * with control points (1 - x2, 1 - y2, 1 - x1, 1 - y1); for a spring, the spring played backwards, by construction. An
- * interval [start, end] reverses to [1 - end, 1 - start].
+ * interval [start, end] reverses to [1 - end, 1 - start]. So in a derived inverse a spring does not spring: the pop
+ * starts with the spring's swings, played backwards, and leaves its start slowly, as a time-reversed spring does. A
+ * designer who wants the pop to spring too (a "spring back") gives the style an inverse builder whose step for the
+ * pop's motion calls set_spring itself; the end-state rule then applies to the content the pop reveals.
  *
  * [1.1] Layout direction, display scale and reduced motion. The context says whether the container lays out left to
  * right or right to left (layout_direction): a style with "leading" and "trailing" directions takes leading as left

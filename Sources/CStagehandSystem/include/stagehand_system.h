@@ -68,6 +68,22 @@ int sh_system_sandbox(int descriptor_limit);
 int sh_system_sandbox_is_sanitized(void);
 
 /*
+ * SHA-256 through the system's libcrypto (OpenSSL 3: Debian's libssl3, present wherever the Swift toolchain is),
+ * opened with dlopen on first use, so that the commands that hash nothing (`--version`, `list` from the cache) do not
+ * pay for mapping and relocating it at start-up. A context is one EVP_MD_CTX.
+ *
+ * sh_sha256_new returns a context, or NULL with a message in `message` (at most `size` bytes, NUL-terminated) when
+ * libcrypto cannot be loaded or has no SHA-256. The others return 0 on success and -1 on failure.
+ */
+void *sh_sha256_new(char *message, size_t size);
+/* A context in the state of `context`, or NULL when it cannot be made. */
+void *sh_sha256_copy(const void *context);
+int sh_sha256_update(void *context, const void *bytes, size_t count);
+/* The digest of what was fed; the context is left as it was, so more bytes may follow. */
+int sh_sha256_digest(const void *context, unsigned char digest[32]);
+void sh_sha256_free(void *context);
+
+/*
  * Temporary files removed when SIGINT, SIGTERM or SIGHUP ends the process. A writer records a temporary path before it
  * creates the file, and forgets it once the file is renamed or removed; the handler unlinks every recorded path, then
  * ends the process with the same signal (restoring its default action and raising it), so that the exit status is the

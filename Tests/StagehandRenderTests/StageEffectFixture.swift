@@ -7,7 +7,7 @@ import StagehandTestSupport
 /// A plugin built from C source for the ABI 1.1 rendering tests: the examples of section 15 of stagehand_plugin.h
 /// (a wipe, an uncover, a fade through black), with linear curves where a test needs known positions, an iris, a
 /// rounded and off-centre clip, and styles with their own inverse builders.
-enum ABI11Fixture {
+enum StageEffectFixture {
   /// The styles, in the plugin's order.
   enum Style: Int, CaseIterable {
     /// Section 15's wipe from the leading edge, on a linear curve over 0.5 s.
@@ -30,12 +30,12 @@ enum ABI11Fixture {
     case springStagger
   }
 
-  static let source = ABI11Sources.plugin
+  static let source = StageEffectSources.plugin
 
   /// The directory the library is built in, and the library's path; built once per test run, removed at exit.
   static let built: Result<(directory: URL, path: String), Error> = Result {
     let directory = try CFixture.temporaryDirectory("render11")
-    atexit { try? FileManager.default.removeItem(at: ABI11Fixture.built.get().directory) }
+    atexit { try? FileManager.default.removeItem(at: StageEffectFixture.built.get().directory) }
     return (directory, try CFixture.compile(source, into: directory, name: "librender11.so"))
   }
 

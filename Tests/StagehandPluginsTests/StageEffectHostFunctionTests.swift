@@ -7,7 +7,7 @@ import Testing
 /// The host functions added in ABI 1.1 (stagehand_plugin.h, section 13), called by a real plugin through libffi: what
 /// each records, and the status and message of each call that breaks its rules.
 @Suite("ABI 1.1 host functions")
-struct HostFunctionsV11Tests {
+struct StageEffectHostFunctionTests {
   /// One style whose integer parameter `case` picks what the builder does; every case returns the status of its last
   /// host call, so a refused call fails the build with that status.
   static let source = """

@@ -5,9 +5,9 @@ import StagehandTestSupport
 import Testing
 
 /// ABI 1.1 in pixels: clips, draw order, the backdrop and the end rule, through a real plugin compiled from C
-/// (`ABI11Fixture`), drawn by the real renderer.
+/// (`StageEffectFixture`), drawn by the real renderer.
 @Suite("ABI 1.1 rendering")
-struct ABI11RenderTests {
+struct StageEffectRenderTests {
   static let width = 200
   static let height = 100
   static let bounds = Rect(x: 0, y: 0, width: 200, height: 100)
@@ -38,7 +38,7 @@ struct ABI11RenderTests {
 
   @Test("a linear wipe at exactly half its time covers exactly the left half of the container")
   func wipeHalf() throws {
-    let wipe = try ABI11Fixture.forward(.wipe, in: Self.bounds)
+    let wipe = try StageEffectFixture.forward(.wipe, in: Self.bounds)
     #expect(wipe.duration == 0.5)
     let frame = Self.draw(wipe, at: 0.25)
     let covered = Self.count(Self.toColor, in: frame)
@@ -52,8 +52,8 @@ struct ABI11RenderTests {
     let quarter = Self.count(Self.toColor, in: Self.draw(wipe, at: 0.125))
     #expect(abs(Double(quarter) / Double(Self.height) - Double(Self.width) / 4) <= 1, "\(quarter) pixels")
     // Right to left, the wipe starts from the right edge.
-    let rtl = try ABI11Fixture.plugin.get().forward(
-      styleIndex: ABI11Fixture.Style.wipe.rawValue, values: [],
+    let rtl = try StageEffectFixture.plugin.get().forward(
+      styleIndex: StageEffectFixture.Style.wipe.rawValue, values: [],
       in: TransitionContext(bounds: Self.bounds, layoutDirection: .rightToLeft))
     let mirrored = Self.draw(rtl, at: 0.25)
     #expect(mirrored[101, 50] == RGBA(Self.toColor))
@@ -62,7 +62,7 @@ struct ABI11RenderTests {
 
   @Test("an iris at a known time has the known radius: the appearing colour inside, the other outside")
   func iris() throws {
-    let iris = try ABI11Fixture.forward(.iris, in: Self.bounds)
+    let iris = try StageEffectFixture.forward(.iris, in: Self.bounds)
     for fraction in [0.2, 0.5, 0.8] {
       let frame = Self.draw(iris, at: 0.5 * fraction)
       let halfDiagonal = (200.0 * 200 + 100 * 100).squareRoot() / 2
@@ -91,7 +91,7 @@ struct ABI11RenderTests {
 
   @Test("an uncover draws the disappearing content on top while it slides away")
   func uncover() throws {
-    let uncover = try ABI11Fixture.forward(.uncover, in: Self.bounds)
+    let uncover = try StageEffectFixture.forward(.uncover, in: Self.bounds)
     let frame = Self.draw(uncover, at: 0.2)
     for y in stride(from: 0, to: Self.height, by: 9) {
       for x in 0..<Self.width {
@@ -102,7 +102,7 @@ struct ABI11RenderTests {
     // At its start, the disappearing content covers everything: it is on top.
     #expect(Self.count(Self.fromColor, in: Self.draw(uncover, at: 0)) == Self.width * Self.height)
     // The derived inverse slides it back over, on top again, and ends on the revealed content alone.
-    let inverse = try ABI11Fixture.inverse(.uncover, in: Self.bounds)
+    let inverse = try StageEffectFixture.inverse(.uncover, in: Self.bounds)
     let back = Self.draw(inverse, at: 0.2, inverse: true)
     #expect(back[50, 50] == RGBA(Self.toColor))
     #expect(back[150, 50] == RGBA(Self.fromColor))
@@ -110,7 +110,7 @@ struct ABI11RenderTests {
 
   @Test("a fade through black is black at its middle, over a backdrop that does not move with the stage")
   func fadeThroughBlack() throws {
-    let fade = try ABI11Fixture.forward(.fadeBlack, in: Self.bounds)
+    let fade = try StageEffectFixture.forward(.fadeBlack, in: Self.bounds)
     #expect(Self.count(RGB(0, 0, 0), in: Self.draw(fade, at: 0.3)) == Self.width * Self.height)
     // A quarter of the way: the old content at half its opacity over black (not over the green background).
     let quarter = Self.draw(fade, at: 0.15)
@@ -139,7 +139,7 @@ struct ABI11RenderTests {
 
   @Test("rounded corners and an inset rectangle intersected with an off-centre ellipse, as Clip.contains says")
   func roundedAndEllipse() throws {
-    let rounded = try ABI11Fixture.forward(.rounded, in: Self.bounds)
+    let rounded = try StageEffectFixture.forward(.rounded, in: Self.bounds)
     let clip = rounded.sample(at: 0.25).appearing.clip
     #expect(clip.visibleCornerRadius(in: Self.bounds) == 20)
     let frame = Self.draw(rounded, at: 0.25)
@@ -189,8 +189,8 @@ struct ABI11RenderTests {
       }
     }
     // Own inverses: one leaves the leaving content transparent, the other leaves it opaque, at rest, on top.
-    for style in [ABI11Fixture.Style.slideFade, .slideStay] {
-      let inverse = try ABI11Fixture.inverse(style, in: Self.bounds)
+    for style in [StageEffectFixture.Style.slideFade, .slideStay] {
+      let inverse = try StageEffectFixture.inverse(style, in: Self.bounds)
       let end = inverse.sample(at: inverse.duration)
       if style == .slideStay {
         #expect(end.disappearing.visibleOpacity == 1 && end.onTop == .disappearing, "the leaving content would show")
@@ -204,13 +204,13 @@ struct ABI11RenderTests {
       #expect(after.decoded == from.picture)
     }
     // A forward animation that leaves the disappearing content half transparent on top: gone at the end.
-    let lingering = try ABI11Fixture.forward(.lingering, in: Self.bounds)
+    let lingering = try StageEffectFixture.forward(.lingering, in: Self.bounds)
     let pictures = frames(lingering, inverse: false)
     #expect(pictures.last == to.picture)
     #expect(pictures[pictures.count - 2] != to.picture)
     // The derived inverse of the uncover ends on the revealed content, and the forward on the new one.
-    let uncover = try ABI11Fixture.inverse(.uncover, in: Self.bounds)
+    let uncover = try StageEffectFixture.inverse(.uncover, in: Self.bounds)
     #expect(frames(uncover, inverse: true).last == from.picture)
-    #expect(frames(try ABI11Fixture.forward(.uncover, in: Self.bounds), inverse: false).last == to.picture)
+    #expect(frames(try StageEffectFixture.forward(.uncover, in: Self.bounds), inverse: false).last == to.picture)
   }
 }

@@ -3,7 +3,7 @@
 /// positions, an iris, a rounded and off-centre clip, styles with their own inverse builders, and a spring and a
 /// stagger. Its styles, in order: r11-wipe, r11-iris, r11-uncover, r11-fade-black, r11-rounded, r11-slide-fade,
 /// r11-slide-stay, r11-lingering, r11-spring-stagger.
-public enum ABI11Sources {
+public enum StageEffectSources {
   /// The plugin's source, for `CFixture.compile`.
   public static let plugin = """
     #include "stagehand_plugin.h"

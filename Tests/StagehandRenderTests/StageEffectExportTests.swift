@@ -5,15 +5,15 @@ import Testing
 
 @testable import StagehandRender
 
-/// The CSS and JSON exports of ABI 1.1 animations, through the plugin compiled from C (`ABI11Fixture`): sampled
+/// The CSS and JSON exports of ABI 1.1 animations, through the plugin compiled from C (`StageEffectFixture`): sampled
 /// keyframes for springs and intervals, clips, the backdrop, the draw order and the end.
 @Suite("ABI 1.1 export")
-struct ABI11ExportTests {
+struct StageEffectExportTests {
   static let bounds = Rect(x: 0, y: 0, width: 320, height: 240)
 
   @Test("a spring step and a staggered step are sampled: between keyframes the model stays within the tolerance")
   func sampledSteps() throws {
-    let animation = try ABI11Fixture.forward(.springStagger, in: Self.bounds)
+    let animation = try StageEffectFixture.forward(.springStagger, in: Self.bounds)
     let timeline = try ExportTimeline(animation, bounds: Self.bounds, inverse: false)
     let frames = timeline.keyframes
     // Far more keyframes than step boundaries, each in the model's states at its time, timed linearly.
@@ -42,7 +42,8 @@ struct ABI11ExportTests {
       #expect(abs(s - model.scale.x) <= ExportTimeline.sampleTolerance, "scale at \(t)")
     }
     // A plain Bezier step without intervals keeps one cubic-bezier: the wipe has two keyframes and its curve.
-    let wipe = try ExportTimeline(try ABI11Fixture.forward(.wipe, in: Self.bounds), bounds: Self.bounds, inverse: false)
+    let wipe = try ExportTimeline(
+      try StageEffectFixture.forward(.wipe, in: Self.bounds), bounds: Self.bounds, inverse: false)
     #expect(wipe.keyframes.filter { $0.curve == .linear }.count == 1)
   }
 
@@ -78,7 +79,7 @@ struct ABI11ExportTests {
   @Test("the CSS has the backdrop, the draw order, both clip paths and the end's visibility")
   func css() throws {
     let fade = try ExportTimeline(
-      try ABI11Fixture.forward(.fadeBlack, in: Self.bounds), bounds: Self.bounds, inverse: false)
+      try StageEffectFixture.forward(.fadeBlack, in: Self.bounds), bounds: Self.bounds, inverse: false)
     let fadeCSS = CSSExport(fade, title: "fade").stylesheet()
     #expect(fadeCSS.contains("@keyframes sh-backdrop"))
     #expect(fadeCSS.contains("background-color: rgb(0 0 0); opacity: 1"))
@@ -89,18 +90,18 @@ struct ABI11ExportTests {
     // The forward uncover has the disappearing content on top from its very start (a sample at 0 shows the state
     // after its leading instant steps): a static order. Its inverse puts it back at the end of the inverted step.
     let uncover = try ExportTimeline(
-      try ABI11Fixture.forward(.uncover, in: Self.bounds), bounds: Self.bounds, inverse: false)
+      try StageEffectFixture.forward(.uncover, in: Self.bounds), bounds: Self.bounds, inverse: false)
     let uncoverCSS = CSSExport(uncover, title: "uncover").stylesheet()
     #expect(uncoverCSS.contains(".sh-holds-disappearing { z-index: 2; }"))
     #expect(!uncoverCSS.contains("@keyframes sh-backdrop"))
     let back = try ExportTimeline(
-      try ABI11Fixture.inverse(.uncover, in: Self.bounds), bounds: Self.bounds, inverse: true)
+      try StageEffectFixture.inverse(.uncover, in: Self.bounds), bounds: Self.bounds, inverse: true)
     let backCSS = CSSExport(back, title: "uncover, inverse").stylesheet()
     #expect(backCSS.contains("@keyframes sh-order-disappearing"))
     #expect(backCSS.contains("z-index: 2; animation-timing-function: step-end"))
 
     let rounded = try ExportTimeline(
-      try ABI11Fixture.forward(.rounded, in: Self.bounds), bounds: Self.bounds, inverse: false)
+      try StageEffectFixture.forward(.rounded, in: Self.bounds), bounds: Self.bounds, inverse: false)
     let roundedCSS = CSSExport(rounded, title: "rounded").stylesheet()
     // Insets of 0.1 of 320 x 240, corners of 20, the ellipse moved right by 0.15 and 0.6 half-diagonals wide.
     #expect(roundedCSS.contains("clip-path: inset(24px 32px 24px 32px round 20px)"))
@@ -114,7 +115,7 @@ struct ABI11ExportTests {
 
   @Test("the JSON timeline carries the backdrop, the draw order, the clips and what is drawn at the end")
   func json() throws {
-    let animation = try ABI11Fixture.forward(.uncover, in: Self.bounds)
+    let animation = try StageEffectFixture.forward(.uncover, in: Self.bounds)
     let timeline = try ExportTimeline(animation, bounds: Self.bounds, inverse: false)
     let text = TimelineJSON(timeline, style: "r11-uncover", parameters: [], fps: 10).text()
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

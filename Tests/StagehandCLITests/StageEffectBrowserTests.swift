@@ -3,20 +3,20 @@ import StagehandTestSupport
 import Testing
 
 /// ABI 1.1 in two independent renderers: Chromium playing `stagehand export`'s CSS and `stagehand render`'s pixman
-/// frames of a plugin compiled from C (`ABI11Sources`), for clips, a draw-order change, a backdrop, a spring, change
+/// frames of a plugin compiled from C (`StageEffectSources`), for clips, a draw-order change, a backdrop, a spring, change
 /// intervals and the end rule.
 @Suite(
   "ABI 1.1 export in Chromium against stagehand render",
   .enabled(if: Browser.available, "Debian's chromium is not installed"))
-struct ABI11BrowserTests {
+struct StageEffectBrowserTests {
   /// The frame size.
   static let (width, height) = (160, 120)
 
   /// The plugin's directory, built once per test run, removed at exit.
   static let plugins: Result<URL, Error> = Result {
     let directory = try CFixture.temporaryDirectory("render11-cli")
-    atexit { try? FileManager.default.removeItem(at: ABI11BrowserTests.plugins.get()) }
-    _ = try CFixture.compile(ABI11Sources.plugin, into: directory, name: "librender11.so")
+    atexit { try? FileManager.default.removeItem(at: StageEffectBrowserTests.plugins.get()) }
+    _ = try CFixture.compile(StageEffectSources.plugin, into: directory, name: "librender11.so")
     return directory
   }
 

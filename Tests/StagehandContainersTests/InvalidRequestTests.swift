@@ -113,8 +113,8 @@ enum InvalidRequest: String, CaseIterable, Sendable, CustomTestStringConvertible
 }
 
 /// CONTAINERS.md 20–22: beyond the seeds.
-@Suite("Beyond the seeds (20–22)")
-struct BeyondTheSeedsTests {
+@Suite("Requests the container refuses, and what they leave (contract points 20–22)")
+struct InvalidRequestTests {
   @Test(
     "20. a pop during that content's push reverses it from where it stands: no jump in any layer, and it ends after the elapsed time",
     arguments: [0.1, 0.25, 0.5, 0.9],

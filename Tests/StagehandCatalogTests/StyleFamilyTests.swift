@@ -8,7 +8,7 @@ import Testing
 /// door (the C plugin), zoom-through, door and swing, fade-through, spring slides and pushes. Checked on the model the
 /// registry builds, through the real libraries.
 @Suite("The families beyond CoconutKit's")
-struct BeyondCoconutKitStylesTests {
+struct StyleFamilyTests {
   /// Every style and preset these plugins add, by plugin id.
   static let namesByPlugin: [String: [String]] = [
     "org.stagehand.cube": ["cube"] + edges("cube-from-"),

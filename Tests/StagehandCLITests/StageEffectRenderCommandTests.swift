@@ -2,10 +2,10 @@ import Foundation
 import StagehandTestSupport
 import Testing
 
-/// `stagehand render` of ABI 1.1 styles from a plugin compiled from C (`ABI11Sources`): the end rule in the files
+/// `stagehand render` of ABI 1.1 styles from a plugin compiled from C (`StageEffectSources`): the end rule in the files
 /// written, PNG frames and raw RGBA.
 @Suite("stagehand render: ABI 1.1")
-struct ABI11RenderCommandTests {
+struct StageEffectRenderCommandTests {
   let a = RenderInputs.a
   let b = RenderInputs.b
 
@@ -21,7 +21,7 @@ struct ABI11RenderCommandTests {
       [
         "render", style, "--from", directory.path + "/A.png", "--to", directory.path + "/B.png", "--size", "64x48",
         "--fps", "20", "-o", directory.path + "/frames/%04d.png",
-      ] + direction, environment: try ABI11BrowserTests.environment())
+      ] + direction, environment: try StageEffectBrowserTests.environment())
     #expect(result.status == 0, "\(result.standardError)")
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/frames").sorted()
     #expect(names.count >= 4)
@@ -42,7 +42,7 @@ struct ABI11RenderCommandTests {
         "-c", "out=$1; shift; exec \"$@\" > \"$out\"", "sh", output, BuiltProducts.stagehand.path, "render",
         "r11-slide-stay", "--inverse", "--from", directory.path + "/A.png", "--to", directory.path + "/B.png",
         "--size", "64x48", "--fps", "20", "-o", "-", "--format", "rgba",
-      ], environment: try ABI11BrowserTests.environment())
+      ], environment: try StageEffectBrowserTests.environment())
     #expect(result.status == 0, "\(result.standardError)")
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
     let frame = 64 * 48 * 4

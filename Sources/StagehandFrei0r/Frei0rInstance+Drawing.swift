@@ -1,0 +1,96 @@
+import StagehandAnimation
+import StagehandRender
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Frei0rInstance {
+  /// The background behind both inputs, where a style shows neither (a cube turning, a zoom): black, as video tools
+  /// have it.
+  static let background = RGB(0, 0, 0)
+
+  /// The progress the `position` parameter gives, 0 to 1.
+  var position: Double {
+    guard let index = module.parameters.firstIndex(where: { $0.role == .position }),
+      case .number(let number) = values[index]
+    else { return 0 }
+    return number
+  }
+
+  /// Draws one frame of the transition from `first` to `second` (straight-alpha RGBA, as `F0R_COLOR_MODEL_RGBA8888`
+  /// says, `width` x `height` pixels each) into `output`, at the progress `position` gives: 0 shows `first`, 1 shows
+  /// `second`. With `inverse`, `first` is the content the inverse takes away and `second` the one it reveals again.
+  ///
+  /// The frame is drawn by `FrameRenderer`, as `stagehand render` draws it, over an opaque black background, so the
+  /// output is opaque. When the parameters changed and the new animation cannot be built, the previous one plays (and
+  /// a line on standard error says why, once).
+  func update(first: UnsafePointer<UInt32>, second: UnsafePointer<UInt32>, output: UnsafeMutablePointer<UInt32>) {
+    if stale {
+      stale = false
+      do {
+        (animation, animationIsInverse) = try build()
+      } catch {
+        report("\(error); the previous parameters play")
+      }
+    }
+    let count = width * height
+    // The scene follows the animation drawn: after a build that failed, the previous one, inverse or not.
+    let inverse = animationIsInverse
+    let progress = position
+    // An instant animation (the style `none`) cuts halfway.
+    if animation.duration == 0, progress < 0.5 {
+      output.update(from: first, count: count)
+      return
+    }
+    guard let firstPicture = Self.picture(first, width: width, height: height),
+      let secondPicture = Self.picture(second, width: width, height: height)
+    else {
+      report("out of memory for the pictures of \(width)x\(height) pixels; input 1 shown")
+      output.update(from: first, count: count)
+      return
+    }
+    if frame == nil { frame = Frame(width: width, height: height) }
+    guard let frame else {
+      report("out of memory for a frame of \(width)x\(height) pixels; input 1 shown")
+      output.update(from: first, count: count)
+      return
+    }
+    let scene = Scene(
+      bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), width: width, height: height,
+      background: Self.background, from: inverse ? secondPicture : firstPicture,
+      to: inverse ? firstPicture : secondPicture)
+    let states = FrameStates(animation, at: progress * animation.duration, inverse: inverse)
+    FrameRenderer(scene: scene).draw(states, into: frame)
+    Self.copyStraight(frame.bytes, into: output, count: count)
+  }
+
+  /// The picture of `width` x `height` straight-alpha RGBA pixels at `pixels`; nil when memory is short.
+  static func picture(_ pixels: UnsafePointer<UInt32>, width: Int, height: Int) -> PixelImage? {
+    let bytes = UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt8.self)
+    return PixelImage(
+      width: width, height: height, rgba: Array(UnsafeBufferPointer(start: bytes, count: width * height * 4)))
+  }
+
+  /// Copies premultiplied B, G, R, A pixels (a `Frame`) into straight-alpha R, G, B, A pixels.
+  static func copyStraight(_ source: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt32>, count: Int) {
+    let from = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    let to = UnsafeMutableRawPointer(output).assumingMemoryBound(to: UInt8.self)
+    for pixel in 0..<count {
+      let offset = pixel * 4
+      let alpha = from[offset + 3]
+      var (red, green, blue) = (from[offset + 2], from[offset + 1], from[offset])
+      if alpha != 255 {
+        // Premultiplied to straight, rounded: c * 255 / a.
+        func straight(_ channel: UInt8) -> UInt8 {
+          alpha == 0 ? 0 : UInt8(min((Int(channel) * 255 + Int(alpha) / 2) / Int(alpha), 255))
+        }
+        (red, green, blue) = (straight(red), straight(green), straight(blue))
+      }
+      to[offset] = red
+      to[offset + 1] = green
+      to[offset + 2] = blue
+      to[offset + 3] = alpha
+    }
+  }
+}

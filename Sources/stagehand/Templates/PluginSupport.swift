@@ -1,0 +1,1 @@
+../../../Plugins/Support/PluginSupport.swift
