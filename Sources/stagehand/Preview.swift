@@ -204,6 +204,9 @@ enum Timeline {
     case .cornerRadius(let d): "corner radius \(d >= 0 ? "+" : "")\(d.formatted())"
     case .ellipse(let c, let r):
       "clip ellipse centre (\(c.x.formatted()), \(c.y.formatted())) radii (\(r.x.formatted()), \(r.y.formatted()))"
+    case .wedge(let c, let start, let sweep):
+      "clip wedge centre (\(c.x.formatted()), \(c.y.formatted())) start \((start * 180 / .pi).formatted(1))° "
+        + "sweep \((sweep * 180 / .pi).formatted(1))°"
     case .backdrop(let b):
       "backdrop (\(b.red.formatted()), \(b.green.formatted()), \(b.blue.formatted())) opacity \(b.opacity.formatted())"
     case .swapDrawOrder: "swap draw order"
