@@ -238,6 +238,12 @@ enum Timeline {
     if ellipse != ["0.5", "0.5", "1", "1"] {
       parts.append("clip ellipse centre (\(ellipse[0]), \(ellipse[1])) radii (\(ellipse[2]), \(ellipse[3]))")
     }
+    let wedge = [clip.wedgeCentre.x, clip.wedgeCentre.y].map { $0.formatted() }
+    let start = (clip.wedgeStart * 180 / .pi).formatted(1)
+    let sweep = (clip.wedgeSweep * 180 / .pi).formatted(1)
+    if wedge != ["0.5", "0.5"] || start != "0" || sweep != "360" {
+      parts.append("clip wedge centre (\(wedge[0]), \(wedge[1])) start \(start)° sweep \(sweep)°")
+    }
     return parts.isEmpty ? "at rest" : parts.joined(separator: ", ")
   }
 
