@@ -1,5 +1,5 @@
 /*
- * clip.c: the clip styles, a bundled Stagehand plugin in plain C (ABI 1.1).
+ * clip.c: the clip styles, a bundled Stagehand plugin in plain C (ABI 1.2).
  *
  * Nothing moves in these styles: each content layer stays where it is, and only the part of it that is drawn changes,
  * through the clips of section 9 of stagehand_plugin.h.
@@ -13,7 +13,9 @@
  *   barn-door  two edges at once: the new content opens out from the middle line (open), or the old content, on top,
  *              closes in towards it (close), or the old one closes to black and the new one opens out of it
  *              (through-black); horizontally (the left and right edges move), vertically (the top and bottom edges)
- *              or both at once (a box).
+ *              or both at once (a box);
+ *   clock-wipe [1.2] a hand turns about the centre from a start angle, clockwise or counter-clockwise, and the new
+ *              content appears in the wedge it sweeps (the appearing layer's clip wedge grows from 0 to a whole turn).
  *
  * Each style has a `curve` parameter, the timing curve of its sweep. The host derives every inverse.
  */
@@ -36,6 +38,7 @@
 #define WIPE_DURATION 0.5
 #define IRIS_DURATION 0.6
 #define BARN_DOOR_DURATION 0.5
+#define CLOCK_WIPE_DURATION 0.6
 
 /* ------------------------------------------------------------------------------------------------------------------ */
 /* Shared parameters                                                                                                  */
@@ -518,6 +521,79 @@ static const sh_preset barn_door_presets[] = {
 };
 
 /* ------------------------------------------------------------------------------------------------------------------ */
+/* clock-wipe [1.2]                                                                                                   */
+/* ------------------------------------------------------------------------------------------------------------------ */
+
+enum clock_direction { CLOCK_CLOCKWISE, CLOCK_COUNTER_CLOCKWISE, CLOCK_DIRECTION_COUNT };
+
+static const char *const clock_direction_labels[CLOCK_DIRECTION_COUNT] = {
+    [CLOCK_CLOCKWISE] = "clockwise",
+    [CLOCK_COUNTER_CLOCKWISE] = "counter-clockwise",
+};
+
+static const sh_parameter clock_wipe_parameters[] = {
+    {
+        .struct_size = sizeof(sh_parameter),
+        .symbol = "direction",
+        .type = SH_PARAM_ENUM,
+        .minimum = 0,
+        .maximum = CLOCK_DIRECTION_COUNT - 1,
+        .default_value = CLOCK_CLOCKWISE,
+        .label_count = CLOCK_DIRECTION_COUNT,
+        .labels = clock_direction_labels,
+        .description = "Which way the hand turns.",
+    },
+    {
+        .struct_size = sizeof(sh_parameter),
+        .symbol = "start",
+        .type = SH_PARAM_DOUBLE,
+        .minimum = 0,
+        .maximum = 360,
+        .default_value = 0,
+        .unit = "deg",
+        .description = "Where the hand starts, clockwise from 12 o'clock: 90 is 3 o'clock, 180 is 6 o'clock.",
+    },
+    CLIP_CURVE_PARAMETER,
+};
+
+/* clock-wipe(direction, start, curve): the appearing layer's wedge starts empty at the start angle and sweeps a whole
+ * turn. Clockwise, its second edge turns from the start; counter-clockwise, its first edge turns back from it. */
+static int32_t clock_wipe_build(const sh_context *context, const sh_host *host, sh_builder *builder,
+                                int32_t direction, double start_degrees, int32_t curve_index)
+{
+    int32_t curve = clip_curve(curve_index);
+    (void)context;
+    if (direction < 0 || direction >= CLOCK_DIRECTION_COUNT || curve < 0) {
+        return clip_invalid(host, builder, "clock-wipe: the direction or curve is not one of its labels.");
+    }
+    double start = start_degrees * SH_PI / 180.0;
+    double turn = 2.0 * SH_PI;
+    CLIP_TRY(host->begin_step(builder, 0.0, SH_CURVE_LINEAR));
+    CLIP_TRY(host->change_wedge(builder, SH_LAYER_APPEARING, 0, 0, start, -turn));
+    CLIP_TRY(host->begin_step(builder, CLOCK_WIPE_DURATION, curve));
+    if (direction == CLOCK_CLOCKWISE) {
+        return host->change_wedge(builder, SH_LAYER_APPEARING, 0, 0, 0, turn);
+    }
+    return host->change_wedge(builder, SH_LAYER_APPEARING, 0, 0, -turn, turn);
+}
+
+static const sh_preset_value clock_wipe_clockwise_values[] = {{.parameter = "direction", .value = "clockwise"}};
+static const sh_preset_value clock_wipe_counter_clockwise_values[] = {
+    {.parameter = "direction", .value = "counter-clockwise"}};
+static const sh_preset_value clock_wipe_from_three_values[] = {{.parameter = "direction", .value = "clockwise"},
+                                                               {.parameter = "start", .value = "90"}};
+
+static const sh_preset clock_wipe_presets[] = {
+    CLIP_PRESET("clock-wipe-clockwise", "A hand turns clockwise from 12 o'clock, uncovering the new content.",
+                clock_wipe_clockwise_values),
+    CLIP_PRESET("clock-wipe-counter-clockwise",
+                "A hand turns counter-clockwise from 12 o'clock, uncovering the new content.",
+                clock_wipe_counter_clockwise_values),
+    CLIP_PRESET("clock-wipe-from-three", "A hand turns clockwise from 3 o'clock, uncovering the new content.",
+                clock_wipe_from_three_values),
+};
+
+/* ------------------------------------------------------------------------------------------------------------------ */
 /* The descriptor                                                                                                     */
 /* ------------------------------------------------------------------------------------------------------------------ */
 
@@ -555,6 +631,17 @@ static const sh_style clip_styles[] = {
         .presets = barn_door_presets,
         .builder = (sh_function)barn_door_build,
     },
+    {
+        .struct_size = sizeof(sh_style),
+        .name = "clock-wipe",
+        .summary = "A hand turns about the centre like a clock's, uncovering the new content in the wedge it sweeps.",
+        .default_duration = CLOCK_WIPE_DURATION,
+        .parameter_count = CLIP_COUNT(clock_wipe_parameters),
+        .parameters = clock_wipe_parameters,
+        .preset_count = CLIP_COUNT(clock_wipe_presets),
+        .presets = clock_wipe_presets,
+        .builder = (sh_function)clock_wipe_build,
+    },
 };
 
 static const sh_plugin clip_plugin = {
@@ -562,12 +649,12 @@ static const sh_plugin clip_plugin = {
     .abi_minor = SH_ABI_MINOR,
     .struct_size = sizeof(sh_plugin),
     .id = "org.stagehand.clip",
-    .version = "1.0.0",
-    .name = "Wipes, irises and barn doors",
+    .version = "1.1.0",
+    .name = "Wipes, irises, barn doors and clock wipes",
     .author = "The Stagehand authors",
     .license = "Apache-2.0",
     .description = "Transitions that move nothing: the contents stay still while their clips uncover the new one, "
-                   "from a side or corner, through a circle, or between two edges.",
+                   "from a side or corner, through a circle, between two edges, or in the wedge of a clock's hand.",
     .style_count = CLIP_COUNT(clip_styles),
     .styles = clip_styles,
 };

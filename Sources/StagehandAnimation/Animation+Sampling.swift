@@ -121,6 +121,11 @@ extension Animation {
         x: state.clip.ellipseCentre.x + centre.x * c, y: state.clip.ellipseCentre.y + centre.y * c)
       state.clip.ellipseRadii = Point(
         x: state.clip.ellipseRadii.x + radii.x * c, y: state.clip.ellipseRadii.y + radii.y * c)
+    case .wedge(let centre, let start, let sweep):
+      state.clip.wedgeCentre = Point(
+        x: state.clip.wedgeCentre.x + centre.x * c, y: state.clip.wedgeCentre.y + centre.y * c)
+      state.clip.wedgeStart += start * c
+      state.clip.wedgeSweep += sweep * c
     case .backdrop, .swapDrawOrder:
       break  // changes of the whole set of states, applied by `apply(_:progress:to:)` of a step's change
     }

@@ -1,4 +1,5 @@
-/// The part of a content layer that is drawn: an inset rectangle with rounded corners, intersected with an ellipse.
+/// The part of a content layer that is drawn: an inset rectangle with rounded corners, intersected with an ellipse
+/// and, since ABI 1.2, with a wedge (see `Clip+Wedge.swift`).
 ///
 /// A clip is in the layer's own coordinates, before its transform, so it moves, turns and scales with the layer.
 /// Like opacity, its numbers are stored unclamped, so that changes add up and reverse exactly; `visibleInsets`,
@@ -14,8 +15,20 @@ public struct Clip: Hashable, Sendable {
   /// The radii of the clip ellipse, in units of the layer's half-diagonal: the ellipse reaches `x` half-diagonals
   /// across and `y` down from its centre.
   public var ellipseRadii = Point(x: 1, y: 1)
+  /// The centre of the clip wedge, in unit coordinates of the layer.
+  public var wedgeCentre = Point(x: 0.5, y: 0.5)
+  /// The direction of the wedge's first edge, in radians: 0 points up from its centre, and angles grow clockwise on
+  /// screen (towards the layer's right edge), measured in points.
+  public var wedgeStart: Double = 0
+  /// How far the wedge reaches clockwise from its first edge, in radians: 2 pi or more cuts nothing, 0 or less
+  /// leaves nothing.
+  public var wedgeSweep: Double = Clip.fullTurn
 
-  /// The clip that cuts nothing: no insets, square corners, and the circle through the layer's four corners.
+  /// A whole turn, 2 pi: the sweep of a wedge that cuts nothing.
+  public static let fullTurn = 2 * Double.pi
+
+  /// The clip that cuts nothing: no insets, square corners, the circle through the layer's four corners, and a
+  /// wedge of a whole turn.
   public static let none = Clip()
 
   /// Creates the clip that cuts nothing.
@@ -27,17 +40,20 @@ public struct Clip: Hashable, Sendable {
       top: max(insets.top, 0), right: max(insets.right, 0), bottom: max(insets.bottom, 0), left: max(insets.left, 0))
   }
 
-  /// Whether the clip leaves nothing of the layer: the insets meet, or a radius of the ellipse is not positive.
+  /// Whether the clip leaves nothing of the layer: the insets meet, a radius of the ellipse is not positive, or the
+  /// wedge's sweep is not.
   public var isEmpty: Bool {
     let v = visibleInsets
     return v.left + v.right >= 1 || v.top + v.bottom >= 1 || !(ellipseRadii.x > 0) || !(ellipseRadii.y > 0)
+      || !(wedgeSweep > 0)
   }
 
-  /// Whether the clip cuts anything off a layer that fills `bounds`: an inset above 0, a rounded corner, or an
-  /// ellipse that leaves out a corner of the layer.
+  /// Whether the clip cuts anything off a layer that fills `bounds`: an inset above 0, a rounded corner, an
+  /// ellipse that leaves out a corner of the layer, or a wedge of less than a whole turn.
   public func cutsAnything(in bounds: Rect) -> Bool {
     let v = visibleInsets
     if v.top > 0 || v.right > 0 || v.bottom > 0 || v.left > 0 || cornerRadius > 0 { return true }
+    if cutsWithWedge { return true }
     let (centre, rx, ry) = ellipse(in: bounds)
     guard rx > 0, ry > 0 else { return true }
     let o = bounds.origin
@@ -88,7 +104,7 @@ public struct Clip: Hashable, Sendable {
   public func contains(_ p: Point, in bounds: Rect) -> Bool {
     guard let r = rectangle(in: bounds) else { return false }
     let (centre, rx, ry) = ellipse(in: bounds)
-    guard rx > 0, ry > 0, Clip.isInside(p, centre, rx, ry) else { return false }
+    guard rx > 0, ry > 0, Clip.isInside(p, centre, rx, ry), wedgeContains(p, in: bounds) else { return false }
     guard p.x >= r.origin.x, p.x <= r.origin.x + r.size.width, p.y >= r.origin.y, p.y <= r.origin.y + r.size.height
     else { return false }
     let radius = visibleCornerRadius(in: bounds)
@@ -106,7 +122,8 @@ public struct Clip: Hashable, Sendable {
     // A chain of comparisons rather than an array: this runs for every layer of every build.
     insets.top.isFinite && insets.right.isFinite && insets.bottom.isFinite && insets.left.isFinite
       && cornerRadius.isFinite && ellipseCentre.x.isFinite && ellipseCentre.y.isFinite && ellipseRadii.x.isFinite
-      && ellipseRadii.y.isFinite
+      && ellipseRadii.y.isFinite && wedgeCentre.x.isFinite && wedgeCentre.y.isFinite && wedgeStart.isFinite
+      && wedgeSweep.isFinite
   }
 }
 

@@ -19,6 +19,9 @@ public enum LayerChange: Hashable, Sendable {
   case cornerRadius(Double)
   /// Moves the centre of a content layer's clip ellipse (unit coordinates) and adds to its radii (half-diagonals).
   case ellipse(centre: Point, radii: Point)
+  /// Moves the centre of a content layer's clip wedge (unit coordinates) and turns its first edge and adds to its
+  /// sweep (radians), ABI 1.2.
+  case wedge(centre: Point, start: Double, sweep: Double)
   /// Adds to the backdrop's colour and opacity (a change of the stage).
   case backdrop(Backdrop)
   /// Exchanges which content layer is drawn on top (a change of the stage, only in an instant step); its own inverse.
@@ -36,6 +39,7 @@ public enum LayerChange: Hashable, Sendable {
     case .inset(let i): .inset(-i)
     case .cornerRadius(let d): .cornerRadius(-d)
     case .ellipse(let c, let r): .ellipse(centre: Point(x: -c.x, y: -c.y), radii: Point(x: -r.x, y: -r.y))
+    case .wedge(let c, let start, let sweep): .wedge(centre: Point(x: -c.x, y: -c.y), start: -start, sweep: -sweep)
     case .backdrop(let b): .backdrop(-b)
     case .swapDrawOrder: .swapDrawOrder
     }
@@ -221,6 +225,12 @@ public struct Step: Hashable, Sendable {
       try finite(centre.y, "clip ellipse centre y")
       try finite(radii.x, "clip ellipse radius x")
       try finite(radii.y, "clip ellipse radius y")
+      guard c.layer != .stage else { throw .clipOnStage }
+    case .wedge(let centre, let start, let sweep):
+      try finite(centre.x, "clip wedge centre x")
+      try finite(centre.y, "clip wedge centre y")
+      try finite(start, "clip wedge start")
+      try finite(sweep, "clip wedge sweep")
       guard c.layer != .stage else { throw .clipOnStage }
     case .backdrop(let b):
       try finite(b.red, "backdrop red")

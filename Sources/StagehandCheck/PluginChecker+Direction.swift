@@ -91,7 +91,8 @@ extension PluginChecker {
 
   /// A layer's state seen in a mirror about the container's vertical middle: the x translation negated, a rotation
   /// about the mirrored axis the other way (rotations about z and y turn the other way, those about x do not), the
-  /// x anchor and the ellipse's x centre taken from the other side, the left and right insets exchanged.
+  /// x anchor and the ellipse's and wedge's x centres taken from the other side, the left and right insets exchanged,
+  /// the wedge turning the other way.
   static func mirrored(_ state: LayerState) -> LayerState {
     var m = state
     m.translation.x = -state.translation.x
@@ -101,6 +102,9 @@ extension PluginChecker {
     let i = state.clip.insets
     m.clip.insets = Insets(top: i.top, right: i.left, bottom: i.bottom, left: i.right)
     m.clip.ellipseCentre.x = 1 - state.clip.ellipseCentre.x
+    // A wedge from angle s sweeping w clockwise, seen in the mirror, sweeps w clockwise from -(s + w).
+    m.clip.wedgeCentre.x = 1 - state.clip.wedgeCentre.x
+    m.clip.wedgeStart = -(state.clip.wedgeStart + state.clip.wedgeSweep)
     return m
   }
 }

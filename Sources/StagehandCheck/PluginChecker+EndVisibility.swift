@@ -16,8 +16,9 @@ extension PluginChecker {
       let i = state.clip.insets
       let r = state.clip.ellipseRadii
       return "its clip leaves nothing (insets top \(i.top), right \(i.right), bottom \(i.bottom), left \(i.left) of "
-        + "its size; ellipse radii \(r.x), \(r.y)); bring the insets back to 0 and the radii to 1 or more (are the "
-        + "signs of change_inset or change_ellipse inverted?)"
+        + "its size; ellipse radii \(r.x), \(r.y); wedge sweep \(state.clip.wedgeSweep) radians); bring the insets "
+        + "back to 0, the radii to 1 or more and the sweep to 2 pi (are the signs of change_inset, change_ellipse or "
+        + "change_wedge inverted?)"
     }
     let t = states.stage.transform(in: bounds) * state.transform(in: bounds)
     let area = t.m11 * t.m22 - t.m12 * t.m21

@@ -62,9 +62,14 @@ extension PluginChecker {
     guard span >= 2 else { return }  // too narrow to have integers to compare with
     var fractions: [Double] = []
     for quarter in [0.3, 0.55, 0.8] {
-      let value = parameter.minimum + span * quarter
+      var value = parameter.minimum + span * quarter
+      // A value that is an integer but for rounding (0.55 of 360 is 198.00000000000003) has no fraction to lose: the
+      // half past it has.
+      if abs(value - value.rounded()) < 1e-6 { value = value.rounded() + 0.5 }
       let whole = value.rounded(.towardZero)
-      if value != whole, whole >= parameter.minimum, whole <= parameter.maximum { fractions.append(value) }
+      if value != whole, value <= parameter.maximum, whole >= parameter.minimum, whole <= parameter.maximum {
+        fractions.append(value)
+      }
     }
     guard !fractions.isEmpty else { return }
     for fraction in fractions {

@@ -166,7 +166,7 @@ extension PluginChecker {
         c.visibleInsets.top, c.visibleInsets.right, c.visibleInsets.bottom, c.visibleInsets.left,
         max(c.cornerRadius, 0),
         c.ellipseCentre.x, c.ellipseCentre.y, c.ellipseRadii.x, c.ellipseRadii.y,
-      ]
+      ] + wedgeNumbers(c)
     }
     func numbers(_ b: Backdrop) -> [Double] {
       let v = b.visible
@@ -219,9 +219,21 @@ extension Animation {
         case .rotate(let angle, let axis): angle != 0 && (axis.x != 0 || axis.y != 0)
         case .scale(let s): s.z != 1
         case .changePerspective(let d): d != 0
-        case .fade, .moveAnchor, .inset, .cornerRadius, .ellipse, .backdrop, .swapDrawOrder: false
+        case .fade, .moveAnchor, .inset, .cornerRadius, .ellipse, .wedge, .backdrop, .swapDrawOrder: false
         }
       }
     }
+  }
+}
+
+extension PluginChecker {
+  /// The numbers of a clip's wedge that decide what it draws: none of them when it cuts nothing (a sweep of a whole
+  /// turn or more) or leaves nothing (a sweep of 0 or less), else its centre, its first edge's direction (so that
+  /// angles a whole turn apart compare equal) and its sweep.
+  static func wedgeNumbers(_ c: Clip) -> [Double] {
+    guard c.cutsWithWedge else { return [0, 0, 0, 0, 1] }
+    guard c.wedgeSweep > 0 else { return [0, 0, 0, 0, 0] }
+    let first = c.wedgeEdges.first
+    return [c.wedgeCentre.x, c.wedgeCentre.y, first.x, first.y, c.wedgeSweep / Clip.fullTurn]
   }
 }

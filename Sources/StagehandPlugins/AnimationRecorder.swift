@@ -387,6 +387,9 @@ let hostFunctions = sh_host(
   set_on_top: { handle, layer, when in withRecorder(handle) { $0.apply(.setOnTop(layer: layer, when: when)) } },
   change_backdrop: { handle, dr, dg, db, dopacity in
     withRecorder(handle) { $0.apply(.changeBackdrop(dr, dg, db, dopacity)) }
+  },
+  change_wedge: { handle, layer, dx, dy, dstart, dsweep in
+    withRecorder(handle) { $0.apply(.changeWedge(layer: layer, dx, dy, dstart, dsweep)) }
   }
 )
 

@@ -39,6 +39,8 @@ public enum HostCall: Hashable, Sendable {
   case setOnTop(layer: Int32, when: Int32)
   /// `change_backdrop`.
   case changeBackdrop(Double, Double, Double, Double)
+  /// `change_wedge` (ABI 1.2).
+  case changeWedge(layer: Int32, Double, Double, Double, Double)
 
   /// Whether two calls are the same call: the same kind, integers and message, and numbers of the same bits (a NaN a
   /// builder passed is the same NaN when the call is replayed).
@@ -85,6 +87,7 @@ public enum HostCall: Hashable, Sendable {
     case .changeEllipse(let l, let x, let y, let rx, let ry): (14, (l, 0), (x, y, rx, ry))
     case .setOnTop(let l, let w): (15, (l, w), (0, 0, 0, 0))
     case .changeBackdrop(let r, let g, let b, let o): (16, (0, 0), (r, g, b, o))
+    case .changeWedge(let l, let x, let y, let start, let sweep): (17, (l, 0), (x, y, start, sweep))
     }
   }
 
@@ -110,6 +113,7 @@ public enum HostCall: Hashable, Sendable {
     case 14: self = .changeEllipse(layer: i, n.0, n.1, n.2, n.3)
     case 15: self = .setOnTop(layer: i, when: j)
     case 16: self = .changeBackdrop(n.0, n.1, n.2, n.3)
+    case 17: self = .changeWedge(layer: i, n.0, n.1, n.2, n.3)
     default: return nil
     }
   }
@@ -148,6 +152,10 @@ extension AnimationRecorder {
       return clipChange(
         "change_ellipse", layer, [("dx", dx), ("dy", dy), ("drx", drx), ("dry", dry)],
         .ellipse(centre: Point(x: dx, y: dy), radii: Point(x: drx, y: dry)))
+    case .changeWedge(let layer, let dx, let dy, let dstart, let dsweep):
+      return clipChange(
+        "change_wedge", layer, [("dcx", dx), ("dcy", dy), ("dstart", dstart), ("dsweep", dsweep)],
+        .wedge(centre: Point(x: dx, y: dy), start: dstart, sweep: dsweep))
     case .setOnTop(let layer, let when): return setOnTop(layer, when)
     case .changeBackdrop(let dr, let dg, let db, let dopacity):
       return change(

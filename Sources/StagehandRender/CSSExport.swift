@@ -84,9 +84,18 @@ public struct CSSExport: Sendable {
           + "\(p)-order-\(layer) \(seconds) linear both; }\n"
         rules.append(orderKeyframes(of: layer))
       }
+      var contentAnimations: [String] = []
       if frames.contains(where: { Self.hasInset($0.states[layer].clip) }) {
-        css += ".\(p)-\(layer)-inset { animation: \(p)-\(layer)-inset \(seconds) linear both; }\n"
+        contentAnimations.append("\(p)-\(layer)-inset \(seconds) linear both")
         rules.append(insetKeyframes(of: layer))
+      }
+      if frames.contains(where: { Self.hasWedge($0.states[layer].clip) }) {
+        contentAnimations.append("\(p)-\(layer)-wedge \(seconds) linear both")
+        css += wedgeDeclarations(of: layer)
+        rules.append(wedgeKeyframes(of: layer))
+      }
+      if !contentAnimations.isEmpty {
+        css += ".\(p)-\(layer)-inset { animation: \(contentAnimations.joined(separator: ", ")); }\n"
       }
     }
     return css + rules.joined()
@@ -145,7 +154,7 @@ public struct CSSExport: Sendable {
   }
 
   /// A `@keyframes` rule named `prefix-name` with the declarations `declarations` gives for each keyframe's states.
-  private func rule(_ name: String, _ declarations: (LayerStates) -> String) -> String {
+  func rule(_ name: String, _ declarations: (LayerStates) -> String) -> String {
     var rule = "@keyframes \(prefix)-\(name) {\n"
     for (frame, offset, timing) in placedKeyframes() {
       let timing = timing.map { "; animation-timing-function: \($0)" } ?? ""

@@ -17,6 +17,8 @@ struct ClipShape: Equatable {
   var cornerX: Double, cornerY: Double
   /// The ellipse's centre and radii, in picture pixels.
   var centreX: Double, centreY: Double, radiusX: Double, radiusY: Double
+  /// The wedge (ABI 1.2), in picture pixels; `nil` when it cuts nothing.
+  var wedge: WedgeShape?
 
   /// The clip of a layer that fills `bounds`, drawn in a picture of `width` x `height` pixels; `nil` when the clip
   /// leaves nothing to draw.
@@ -37,6 +39,7 @@ struct ClipShape: Equatable {
     centreY = (ellipse.centre.y - bounds.origin.y) * sy
     radiusX = ellipse.radiusX * sx
     radiusY = ellipse.radiusY * sy
+    wedge = WedgeShape(clip, bounds: bounds, scaleX: sx, scaleY: sy)
     guard radiusX > 0, radiusY > 0, right > left, bottom > top else { return nil }
   }
 
@@ -84,7 +87,9 @@ struct ClipShape: Equatable {
         c = min(c, Self.coverage(distance: Self.distance(x - qx, y - qy, cornerX, cornerY)))
       }
     }
-    return c * Self.coverage(distance: Self.distance(x - centreX, y - centreY, radiusX, radiusY))
+    c *= Self.coverage(distance: Self.distance(x - centreX, y - centreY, radiusX, radiusY))
+    if let wedge, c > 0 { c *= Self.coverage(distance: wedge.distance(x, y)) }
+    return c
   }
 
   /// The same clip in the picture turned by 90 degrees (`Rotation90`): picture point (x, y) is turned point
@@ -95,6 +100,7 @@ struct ClipShape: Equatable {
     (t.left, t.right, t.top, t.bottom) = (top, bottom, w - right, w - left)
     (t.cornerX, t.cornerY) = (cornerY, cornerX)
     (t.centreX, t.centreY, t.radiusX, t.radiusY) = (centreY, w - centreX, radiusY, radiusX)
+    t.wedge = wedge?.turned(pictureWidth: pictureWidth)
     return t
   }
 
@@ -123,6 +129,8 @@ struct ClipShape: Equatable {
     outerLow = max(outerLow, 0)
     outerHigh = min(outerHigh, width)
     guard outerLow < outerHigh, near < radiusY + 1 else { return (0..<0, 0..<0) }
+    // A wedge's edges may cross any row: no pixel is surely covered (each goes through `coverage`).
+    if wedge != nil { return (outerLow..<outerHigh, outerLow..<outerLow) }
     innerLow = min(max(innerLow, outerLow), outerHigh)
     innerHigh = max(min(innerHigh, outerHigh), innerLow)
     return (outerLow..<outerHigh, innerLow..<innerHigh)

@@ -125,6 +125,7 @@ public struct ExportTimeline: Sendable {
       s[layer].clip.cornerRadius = mix(p.clip.cornerRadius, q.clip.cornerRadius)
       s[layer].clip.ellipseRadii = Point(
         x: mix(p.clip.ellipseRadii.x, q.clip.ellipseRadii.x), y: mix(p.clip.ellipseRadii.y, q.clip.ellipseRadii.y))
+      s[layer].clip.wedgeSweep = mix(p.clip.wedgeSweep, q.clip.wedgeSweep)
     }
     s.backdrop = Backdrop(
       red: mix(a.backdrop.red, b.backdrop.red), green: mix(a.backdrop.green, b.backdrop.green),
@@ -145,6 +146,7 @@ public struct ExportTimeline: Sendable {
       sides += [i.left + i.right > 1, i.top + i.bottom > 1, r < 0]
       sides += [r * 2 > (1 - i.left - i.right) * w, r * 2 > (1 - i.top - i.bottom) * h]
       sides += [state.clip.ellipseRadii.x <= 0, state.clip.ellipseRadii.y <= 0]
+      sides += [state.clip.wedgeSweep < 0, state.clip.wedgeSweep > Clip.fullTurn]
     }
     for v in [s.backdrop.red, s.backdrop.green, s.backdrop.blue, s.backdrop.opacity] { sides += [v < 0, v > 1] }
     return sides

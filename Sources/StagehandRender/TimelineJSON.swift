@@ -95,7 +95,9 @@ public struct TimelineJSON: Sendable {
       + "\"clip\": {\"insets\": \(list([c.insets.top, c.insets.right, c.insets.bottom, c.insets.left])), "
       + "\"cornerRadius\": \(c.cornerRadius.exportNumber), "
       + "\"ellipseCentre\": \(list([c.ellipseCentre.x, c.ellipseCentre.y])), "
-      + "\"ellipseRadii\": \(list([c.ellipseRadii.x, c.ellipseRadii.y]))}, "
+      + "\"ellipseRadii\": \(list([c.ellipseRadii.x, c.ellipseRadii.y])), "
+      + "\"wedgeCentre\": \(list([c.wedgeCentre.x, c.wedgeCentre.y])), \"wedgeStart\": \(c.wedgeStart.exportNumber), "
+      + "\"wedgeSweep\": \(c.wedgeSweep.exportNumber)}, "
       + "\"matrix\": \(list(rows))}"
   }
 

@@ -204,6 +204,9 @@ enum Timeline {
     case .cornerRadius(let d): "corner radius \(d >= 0 ? "+" : "")\(d.formatted())"
     case .ellipse(let c, let r):
       "clip ellipse centre (\(c.x.formatted()), \(c.y.formatted())) radii (\(r.x.formatted()), \(r.y.formatted()))"
+    case .wedge(let c, let start, let sweep):
+      "clip wedge centre (\(c.x.formatted()), \(c.y.formatted())) start \((start * 180 / .pi).formatted(1))° "
+        + "sweep \((sweep * 180 / .pi).formatted(1))°"
     case .backdrop(let b):
       "backdrop (\(b.red.formatted()), \(b.green.formatted()), \(b.blue.formatted())) opacity \(b.opacity.formatted())"
     case .swapDrawOrder: "swap draw order"
@@ -234,6 +237,12 @@ enum Timeline {
     }
     if ellipse != ["0.5", "0.5", "1", "1"] {
       parts.append("clip ellipse centre (\(ellipse[0]), \(ellipse[1])) radii (\(ellipse[2]), \(ellipse[3]))")
+    }
+    let wedge = [clip.wedgeCentre.x, clip.wedgeCentre.y].map { $0.formatted() }
+    let start = (clip.wedgeStart * 180 / .pi).formatted(1)
+    let sweep = (clip.wedgeSweep * 180 / .pi).formatted(1)
+    if wedge != ["0.5", "0.5"] || start != "0" || sweep != "360" {
+      parts.append("clip wedge centre (\(wedge[0]), \(wedge[1])) start \(start)° sweep \(sweep)°")
     }
     return parts.isEmpty ? "at rest" : parts.joined(separator: ", ")
   }

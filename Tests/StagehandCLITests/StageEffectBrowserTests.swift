@@ -4,7 +4,7 @@ import Testing
 
 /// ABI 1.1 in two independent renderers: Chromium playing `stagehand export`'s CSS and `stagehand render`'s pixman
 /// frames of a plugin compiled from C (`StageEffectSources`), for clips, a draw-order change, a backdrop, a spring, change
-/// intervals and the end rule.
+/// intervals and the end rule; and ABI 1.2's wedge through the bundled clock wipes.
 @Suite(
   "ABI 1.1 export in Chromium against stagehand render",
   .enabled(if: Browser.available, "Debian's chromium is not installed"))
@@ -47,6 +47,10 @@ struct StageEffectBrowserTests {
     Case(style: "r11-spring-stagger", instants: [1, 2, 3]),  // a spring step and staggered intervals
     Case(style: "r11-lingering", instants: [3, 4]),  // the end: the disappearing content gone
     Case(style: "r11-slide-stay", inverse: true, instants: [2, 4]),  // the end of an own inverse
+    // ABI 1.2: the wedge, through the bundled clock wipes (found next to the command, whatever the plugin path).
+    Case(style: "clock-wipe-clockwise", instants: [1, 2, 3]),
+    Case(style: "clock-wipe-counter-clockwise", inverse: true, instants: [1, 2, 3]),
+    Case(style: "clock-wipe-from-three", instants: [1, 3]),
   ]
 
   @Test("paused at instants, the CSS export matches stagehand render within the mean tolerance", arguments: cases)

@@ -12,7 +12,7 @@ struct BrokenPluginTests {
   func validFixture() throws {
     let plugin = try LoadedPlugin.load(FixtureLibraries.path(.valid))
     #expect(plugin.info.id == fixtureID)
-    #expect(plugin.info.abiVersion == "1.1")
+    #expect(plugin.info.abiVersion == "1.2")
     let style = try #require(plugin.info.styles.first)
     #expect(plugin.info.styles.count == 1)
     #expect(style.name == "slide")
@@ -74,9 +74,9 @@ struct BrokenPluginTests {
   func abiMinor() throws {
     let error = try loadFailure(.abiMinor)
     guard case .abiMinorTooNew(let found, let supported) = error.reason else { return unexpected(error) }
-    #expect(found == 2 && supported == 1)
+    #expect(found == 3 && supported == 2)
     #expect(error.plugin == nil)
-    #expect(error.description.contains("minor version 2, newer than this host's 1"))
+    #expect(error.description.contains("minor version 3, newer than this host's 2"))
   }
 
   @Test("sh_plugin.struct_size 8: structTooSmall")

@@ -132,5 +132,32 @@ struct StageEffectExportTests {
     let clip = try #require(appearing["clip"] as? [String: Any])
     #expect(clip["insets"] as? [Double] == [0, 0, 0, 0])
     #expect(clip["ellipseRadii"] as? [Double] == [1, 1])
+    #expect(clip["wedgeCentre"] as? [Double] == [0.5, 0.5])
+    #expect(clip["wedgeStart"] as? Double == 0)
+  }
+
+  @Test("the JSON timeline carries the wedge (ABI 1.2): the clock wipe's sweep from 0 to a whole turn")
+  func jsonWedge() throws {
+    let bounds = Rect(x: 0, y: 0, width: 160, height: 120)
+    let animation = try bundledRegistry.forward(
+      Transition("clock-wipe-from-three", parameters: ["curve": "linear"]), in: TransitionContext(bounds: bounds))
+    let timeline = try ExportTimeline(animation, bounds: bounds, inverse: false)
+    let text = TimelineJSON(timeline, style: "clock-wipe-from-three", parameters: [], fps: 4).text()
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let samples = try #require(object["samples"] as? [[String: Any]])
+    func wedge(_ sample: [String: Any]) throws -> (start: Double, sweep: Double) {
+      let layers = try #require(sample["layers"] as? [String: Any])
+      let clip = try #require((layers["appearing"] as? [String: Any])?["clip"] as? [String: Any])
+      return (try #require(clip["wedgeStart"] as? Double), try #require(clip["wedgeSweep"] as? Double))
+    }
+    let model = animation.sample(at: 0).appearing.clip
+    #expect(try wedge(samples[0]).start == model.wedgeStart)
+    #expect(try wedge(samples[0]).sweep == 0)
+    #expect(try wedge(samples[samples.count - 1]).sweep == Clip.fullTurn)
+    for sample in samples {
+      let time = try #require(sample["time"] as? Double)
+      let expected = animation.sample(at: time).appearing.clip.wedgeSweep
+      #expect(try abs(wedge(sample).sweep - expected) < 1e-9, "at \(time) s")
+    }
   }
 }

@@ -67,7 +67,7 @@ extension SeededGenerator {
   mutating func change(kindOf layer: LayerID, allowRotation: Bool) -> Step.Change {
     var kinds = [0, 2, 4]
     if allowRotation { kinds.append(1) }
-    if layer == .stage { kinds += [5, 9] } else { kinds += [3, 6, 7, 8] }
+    if layer == .stage { kinds += [5, 9] } else { kinds += [3, 6, 7, 8, 10] }
     switch kinds.randomElement(using: &self)! {
     case 0: return Step.Change(layer, .translate(vector(in: -500...500)))
     case 1:
@@ -94,6 +94,12 @@ extension SeededGenerator {
         .ellipse(
           centre: Point(x: .random(in: -0.5...0.5, using: &self), y: .random(in: -0.5...0.5, using: &self)),
           radii: Point(x: .random(in: -1...1, using: &self), y: .random(in: -1...1, using: &self))))
+    case 10:
+      return Step.Change(
+        layer,
+        .wedge(
+          centre: Point(x: .random(in: -0.5...0.5, using: &self), y: .random(in: -0.5...0.5, using: &self)),
+          start: .random(in: -2 * .pi...2 * .pi, using: &self), sweep: .random(in: -2 * .pi...2 * .pi, using: &self)))
     default:
       return Step.Change(
         layer,

@@ -26,8 +26,13 @@ void fuzz_programs_load(cursor *c) {
 
 static int32_t layer(cursor *c) { return (int32_t)(fuzz_byte(c) % 4); } /* 3 is no layer */
 
-/* One call of a host function added in ABI 1.1, picked by `op` (0 to 21). */
+/* One call of a host function added in ABI 1.1, picked by `op` (0 to 20), or [1.2] change_wedge (21). */
 static int32_t run_v11(uint8_t op, cursor *c, const sh_host *host, sh_builder *builder) {
+    if (op == 21) {
+        int32_t l = layer(c);
+        double dx = fuzz_double(c), dy = fuzz_double(c), start = fuzz_double(c), sweep = fuzz_double(c);
+        return host->change_wedge(builder, l, dx, dy, start, sweep);
+    }
     switch (op % 7) {
     case 0: {
         double start = fuzz_double(c), end = fuzz_double(c);

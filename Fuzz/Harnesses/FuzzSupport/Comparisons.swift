@@ -16,7 +16,8 @@ public func numbers(_ s: LayerState) -> [Double] {
     s.translation.x, s.translation.y, s.translation.z, s.rotation.w, s.rotation.x, s.rotation.y, s.rotation.z,
     s.scale.x, s.scale.y, s.scale.z, s.anchor.x, s.anchor.y, s.opacity, s.perspective, s.clip.insets.top,
     s.clip.insets.right, s.clip.insets.bottom, s.clip.insets.left, s.clip.cornerRadius, s.clip.ellipseCentre.x,
-    s.clip.ellipseCentre.y, s.clip.ellipseRadii.x, s.clip.ellipseRadii.y,
+    s.clip.ellipseCentre.y, s.clip.ellipseRadii.x, s.clip.ellipseRadii.y, s.clip.wedgeCentre.x, s.clip.wedgeCentre.y,
+    s.clip.wedgeStart, s.clip.wedgeSweep,
   ]
 }
 
@@ -86,6 +87,7 @@ func magnitude(_ change: LayerChange) -> Double {
   case .moveAnchor(let p): values = [p.x, p.y]
   case .inset(let i): values = [i.top, i.right, i.bottom, i.left]
   case .ellipse(let c, let r): values = [c.x, c.y, r.x, r.y]
+  case .wedge(let c, let start, let sweep): values = [c.x, c.y, start, sweep]
   case .backdrop(let b): values = [b.red, b.green, b.blue, b.opacity]
   case .swapDrawOrder: values = []
   }

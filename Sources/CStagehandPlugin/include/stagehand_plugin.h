@@ -1,9 +1,10 @@
 /*
- * stagehand_plugin.h: the Stagehand plugin ABI, version 1.1.
+ * stagehand_plugin.h: the Stagehand plugin ABI, version 1.2.
  *
  * Version 1.1 appends to 1.0 (section 4): clips, draw order, a backdrop, change intervals, springs, the layout
  * direction, display scale and reduced motion of the context, and a style's reduced-motion fallback. Each addition is
  * marked [1.1]; section 9 says how each one is drawn and reversed, and section 15 shows a style that uses them.
+ * Version 1.2 appends to 1.1: a wedge in every clip (a clock wipe), marked [1.2].
  *
  * This header is the complete specification of a Stagehand plugin. A third party who has nothing but this file can
  * write, build and ship a plugin in any language that can export a C symbol (C, C++, Swift, Rust, Zig, ...).
@@ -149,7 +150,7 @@
  *   step       a segment of an animation: a duration, a timing curve, and changes to layers that run in parallel
  *   animation  an ordered list of steps, played one after the other
  *   clip       [1.1] the part of a content layer that is drawn: an inset rectangle with rounded corners, intersected
- *              with an ellipse
+ *              with an ellipse; [1.2] and with a wedge
  *   draw order [1.1] which content layer is drawn above the other
  *   backdrop   [1.1] a colour behind both contents, with its own opacity
  *   interval   [1.1] the part [start, end] of its step over which a change runs
@@ -160,7 +161,9 @@
  * ((0, 0) is the layer's top-left corner, (1, 1) its bottom-right corner, (0.5, 0.5) its centre); opacity from 0
  * (transparent) to 1 (opaque); perspective in 1/points. [1.1] Clip insets and ellipse centres are in unit
  * coordinates of the layer, ellipse radii in units of the layer's half-diagonal (half of sqrt(width^2 + height^2)),
- * corner radii in points, colour components from 0 to 1 (sRGB, not premultiplied).
+ * corner radii in points, colour components from 0 to 1 (sRGB, not premultiplied). [1.2] Wedge centres are in unit
+ * coordinates of the layer, wedge angles in radians measured in points (not in unit coordinates), 0 pointing up and
+ * growing clockwise on screen.
  *
  * ------------------------------------------------------------------------------------------------------------------
  * 4. Versioning
@@ -194,6 +197,10 @@
  *   the functions from set_interval to change_backdrop to sh_host, and the meaning of bit 0 of sh_context.flags. A 1.0
  *   plugin's styles end at inverse_builder: a 1.1 host reads such a style as having no fallback, and gives its
  *   builders a 1.1 context and host table, whose additions the plugin never reads. A 1.0 host refuses a 1.1 plugin.
+ * - [1.2] Version 1.2 appended change_wedge to sh_host and the wedge to every clip (section 9, "Clips"); no struct of
+ *   the descriptor changed. A 1.0 or 1.1 plugin is read and played exactly as before: its builders get the 1.2 host
+ *   table, whose addition they never call, and a clip whose wedge never changes cuts nothing. A 1.1 host refuses a
+ *   1.2 plugin.
  * - Reserved flag bits MUST be 0 when written. The host refuses a plugin with a style that sets a flag bit the host
  *   does not know.
  *   A plugin MUST ignore bits it does not know in flags the host writes.
@@ -393,7 +400,7 @@
  * as above.
  *
  * [1.1] Clips. Each content layer has a clip, in its own coordinates (before its transform, so it moves, turns and
- * scales with the layer). Only the part of the layer inside both of these shapes is drawn:
+ * scales with the layer). Only the part of the layer inside all of these shapes ([1.2] all three) is drawn:
  *   - an inset rectangle: the layer's rectangle with its top, right, bottom and left edges moved inwards by the insets
  *     (it, ir, ib, il), in unit coordinates of the layer (the top and bottom insets are fractions of its height, the
  *     left and right ones of its width), with corners rounded by the corner radius rc in points. Initial state:
@@ -402,10 +409,22 @@
  *   - an ellipse with centre (ecx, ecy) in unit coordinates of the layer and radii (erx, ery) in units of the layer's
  *     half-diagonal h: erx * h points across, ery * h points down. Initial state: centre (0.5, 0.5), radii (1, 1): the
  *     circle through the layer's four corners, which clips nothing. Drawn: nothing when a radius is <= 0.
- * change_inset, change_corner_radius and change_ellipse change them by deltas (their reversal negates the deltas).
+ *   - [1.2] a wedge: the points seen from its centre (wcx, wcy), in unit coordinates of the layer, between the
+ *     direction at angle ws (its first edge) and the direction at angle ws + wsweep (its second edge), going
+ *     clockwise. Angles are in radians and measured in points: the direction at angle a is (sin a, -cos a) in
+ *     points (0 points up, towards the layer's top edge; pi / 2 to the right; pi down), whatever the layer's aspect
+ *     ratio. Initial state: centre (0.5, 0.5), ws 0, wsweep 2 pi: a whole turn, which clips nothing. Drawn:
+ *     everything (no cut) when wsweep >= 2 pi, nothing when wsweep <= 0; ws is taken modulo 2 pi. The edges and
+ *     the centre belong to the wedge.
+ * change_inset, change_corner_radius, change_ellipse and [1.2] change_wedge change them by deltas (their reversal
+ * negates the deltas), stored without clamping so that changes add up and reverse exactly. More than one clip per
+ * layer is their intersection: a shape can only be cut further, never added to; a union of shapes (blinds, a
+ * checkerboard) is out of scope of this version.
  * Examples: a wipe from the left edge starts the appearing layer with ir = 1 (an instant step) and changes ir by -1;
  * an iris opening from the centre sets erx = ery = 0 and changes both by +1; a horizontal barn door opening sets
- * il = ir = 0.5 and changes both by -0.5.
+ * il = ir = 0.5 and changes both by -0.5. [1.2] A clock wipe from 12 o'clock sets wsweep = 0 (change_wedge by
+ * -2 pi in an instant step) and changes it by +2 pi; the counter-clockwise one changes ws by -2 pi together with
+ * wsweep by +2 pi, so that the second edge stays at 12 o'clock while the first one turns back.
  *
  * [1.1] Draw order. The stage's state includes which content layer is on top. set_on_top(layer, SH_STEP_START or
  * SH_STEP_END) puts `layer` on top at the start or at the end of the current step, instantly, whatever the step's
@@ -467,7 +486,7 @@ extern "C" {
 
 /* ABI version of this header (section 4). */
 #define SH_ABI_MAJOR 1
-#define SH_ABI_MINOR 1
+#define SH_ABI_MINOR 2
 
 /* Pi, for builders that turn degrees into the radians rotate() takes: <math.h> defines M_PI only outside strict ISO C
  * (with -std=c11 it needs _DEFAULT_SOURCE), so use this one. */
@@ -500,7 +519,7 @@ extern "C" {
 #define SH_MAX_STEPS 64    /* begin_step calls */
 #define SH_MAX_CHANGES 256 /* translate, rotate, scale, fade, move_anchor and change_perspective calls, all steps;
                               * [1.1] also change_inset, change_corner_radius, change_ellipse, set_on_top and
-                              * change_backdrop calls */
+                              * change_backdrop calls; [1.2] also change_wedge calls */
 
 /* Status codes (int32_t), returned by host functions and builders (section 8). */
 #define SH_OK 0
@@ -889,6 +908,20 @@ struct sh_host {
      * Example: change_backdrop(b, 1, 1, 1, 1) in a setup step makes an opaque white backdrop.
      * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT, SH_ERROR_LIMIT. */
     int32_t (*change_backdrop)(sh_builder *builder, double dr, double dg, double db, double dopacity);
+
+    /* The functions below are [1.2]: present when SH_HAS_FIELD(host, sh_host, name) holds, which it always does for
+     * a plugin that declares minor 2 (section 4). All are non-NULL. */
+
+    /* Moves the centre of the clip wedge of a content layer by (dcx, dcy) in unit coordinates of the layer, turns its
+     * first edge by `dstart` radians (clockwise on screen for a positive value) and adds `dsweep` radians to its
+     * sweep (section 9, "Clips"). Every value MAY be any finite number; the wedge is stored unclamped, and a sweep of
+     * 2 pi or more cuts nothing, one of 0 or less leaves nothing. Its inverse negates the four deltas. A step that
+     * takes time turns the edges smoothly (a sweep from 0 to 2 pi is a clock wipe); to turn the wedge as a whole,
+     * change dstart alone.
+     * Example: change_wedge(b, SH_LAYER_APPEARING, 0, 0, 0, -2 * SH_PI) in a setup step, then
+     * change_wedge(b, SH_LAYER_APPEARING, 0, 0, 0, 2 * SH_PI) over a step: a clockwise clock wipe from 12 o'clock.
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for SH_LAYER_STAGE), SH_ERROR_LIMIT. */
+    int32_t (*change_wedge)(sh_builder *builder, int32_t layer, double dcx, double dcy, double dstart, double dsweep);
 };
 
 /*
