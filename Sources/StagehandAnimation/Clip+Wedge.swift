@@ -1,3 +1,5 @@
+import RealModule
+
 /// The wedge of a clip (ABI 1.2; stagehand_plugin.h, section 9, "Clips"): the points of the layer seen from the
 /// wedge's centre between two directions, the first edge at `wedgeStart` and the second `wedgeSweep` further
 /// clockwise. Angles are measured in points, so a wedge of a quarter turn is a right angle on screen whatever the
@@ -15,9 +17,9 @@ extension Clip {
   /// (sin a, -cos a).
   public var wedgeEdges: (first: Point, second: Point) {
     let end = wedgeStart + min(max(wedgeSweep, 0), Clip.fullTurn)
-    let a = sinCos(wedgeStart)
-    let b = sinCos(end)
-    return (Point(x: a.sin, y: -a.cos), Point(x: b.sin, y: -b.cos))
+    return (
+      Point(x: .sin(wedgeStart), y: -.cos(wedgeStart)), Point(x: .sin(end), y: -.cos(end))
+    )
   }
 
   /// Whether the point `p` (in points, before the layer's transform) of a layer that fills `bounds` lies within the
