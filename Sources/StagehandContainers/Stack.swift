@@ -209,7 +209,9 @@ public final class Stack {
     _ indices: Range<Int>, where include: (Int) -> Bool, _ body: (PresentedLayer) throws -> Void
   ) rethrows {
     var raisedLayer: PresentedLayer?
+    // Read once, not once per layer.
     let raised = raised
+    let stage = stage
     for index in indices where include(index) {
       guard let state = liveState(at: index) else { continue }
       let layer = PresentedLayer(content: items[index].entry.content, state: state, stage: stage, bounds: bounds)

@@ -41,6 +41,12 @@ final class TransitionPlayer {
     /// The animations played alongside (none but in a change of several slots).
     var followers: [Follower] = []
 
+    /// Samples `scrubbed` at `progress` into `states`. Mutating, so that it reads the animation where it is stored:
+    /// read through the optional, it was copied (a retain and a release of each of its arrays) for every sample.
+    mutating func sampleScrubbed(atProgress progress: Double, into states: inout LayerStates) {
+      scrubbed.sample(atProgress: progress, into: &states)
+    }
+
     /// Writes the followers' states at `time` into the lead animation: played with their curves, or `scrubbed`.
     func updateFollowers(at time: Double, scrubbed: Bool) {
       for follower in followers {
@@ -58,9 +64,26 @@ final class TransitionPlayer {
     case settling(ProgressMotion, start: Double, outcome: TransitionOutcome)
   }
 
+  /// What the clock holds weakly for this player, so that the player itself is never referenced weakly: a weak
+  /// reference gives an object a side table, and every retain and release of it (one per progress set) then takes
+  /// the slow path.
+  private let clockToken = ClockToken()
+
+  /// Owned by its player alone, so it goes when the player goes.
+  private final class ClockToken {
+    /// Unowned and unchecked: it is read only through the token, which lives exactly as long as the player.
+    unowned(unsafe) var player: TransitionPlayer?
+  }
+
   init(clock: any TransitionClock) {
     self.clock = clock
-    clock.observe(for: self) { [weak self] in self?.tick() }
+    clockToken.player = self
+    // The token held weakly: once the player is gone (even during a tick of the clock that released it), the token
+    // is too, and nothing is called. The player is held strongly for the tick, which may release its container.
+    clock.observe(for: clockToken) { [weak clockToken] in
+      guard let player = clockToken?.player else { return }
+      player.tick()
+    }
   }
 
   /// A handle reaches its player through an unowned reference: the player lets go of the handle it drives before
@@ -185,7 +208,7 @@ final class TransitionPlayer {
   func setProgress(_ progress: Double, from handle: InteractiveTransition) {
     guard current?.handle === handle, case .held = current?.motion else { return }
     current?.motion = .held(progress: progress)
-    current?.scrubbed.sample(atProgress: progress, into: &states)
+    current?.sampleScrubbed(atProgress: progress, into: &states)
     if current?.update != nil { current?.update?(states) }
     guard current?.followers.isEmpty == false, let lead = current?.animation else { return }
     current?.updateFollowers(at: progressTime(progress, of: lead), scrubbed: true)
