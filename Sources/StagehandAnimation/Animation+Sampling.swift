@@ -24,7 +24,7 @@ extension Animation {
 
   /// The step in progress at `time` and the fraction of it that has passed, or `nil` before the first step has begun.
   @inline(__always)
-  private func locate(_ time: Double) -> (index: Int, progress: Double)? {
+  func locate(_ time: Double) -> (index: Int, progress: Double)? {
     let t = time.isNaN ? 0 : min(max(time, 0), duration)
     // The number of steps that have begun: a forward animation counts steps starting at t, a reversed one does not.
     var low = 0

@@ -43,7 +43,14 @@ public final class InteractiveTransition {
   /// The animation the transition plays, once it has started: a gesture reads its direction of motion from it.
   public private(set) var animation: Animation?
 
-  private weak var player: TransitionPlayer?
+  /// The player that drives the transition, while it does: `nil` before it starts and once it has ended.
+  ///
+  /// Unowned and unchecked, not weak: `update(progress:)` reads it once per pointer move, and a weak reference costs
+  /// a load through the player's side table there, and a slower release of the player everywhere. It is sound
+  /// because it never outlives the player: the player clears it (`detach()`) when it lets the handle go (a cancel, a
+  /// new animation) and in its `deinit`, and `ended(_:)` clears it; a handle kept by the caller after its container
+  /// is gone has ended (the container's `deinit` ends it) and reaches no player.
+  private unowned(unsafe) var player: TransitionPlayer?
   private var pendingEnd: (outcome: TransitionOutcome, velocity: Double, spring: ReleaseSpring)?
   /// Takes a waiting request out of its container's queue.
   var withdraw: (() -> Void)?
@@ -112,6 +119,9 @@ public final class InteractiveTransition {
     if let outcome { body(outcome) } else { observers.append(body) }
   }
 
+  /// Lets go of the player, which no longer drives this transition (see `player`).
+  func detach() { player = nil }
+
   func attach(to player: TransitionPlayer, animation: Animation) {
     self.player = player
     self.animation = animation
@@ -141,6 +151,7 @@ public final class InteractiveTransition {
   /// Marks the transition ended and tells whoever waits.
   func ended(_ outcome: TransitionOutcome) {
     guard self.outcome == nil else { return }
+    player = nil
     progress = outcome == .finished ? 1 : 0
     phase = .ended(outcome)
     withdraw = nil

@@ -170,6 +170,11 @@ extension Stack {
     let completion = pending.track(completion)
     holdingQueue {
       player.cancel()
+      // The push stops where it stands: its states become the items' (the reversal starts from them).
+      if let live {
+        adopt(player.states, appearing: live.appearing, disappearing: live.disappearing)
+        self.live = nil
+      }
       playingPush = nil
       let pushCompletion = playingPushCompletion
       playingPushCompletion = nil
@@ -257,31 +262,19 @@ extension Stack {
     completion: @escaping () -> Void, cancelled: @escaping () -> Void
   ) {
     participants = Set([appearing, disappearing].compactMap { $0 })
-    let write: (LayerStates) -> Void = { [weak self] states in
-      guard let self else { return }
-      // One layer at a time, not a loop over an array literal: an interactive update allocates nothing.
-      func place(_ id: ObjectIdentifier?, _ state: LayerState) {
-        if let id, let index = index(of: id), items[index].layer != nil { items[index].layer = state }
-      }
-      place(appearing, states.appearing)
-      place(disappearing, states.disappearing)
-      stage = states.stage
-      backdrop = states.backdrop
-      raised = states.onTop == .appearing ? appearing : disappearing
-    }
+    // The player samples the states in place and the stack reads them there while the animation plays (`live`):
+    // no closure per sample, nothing copied into the items until it ends.
+    live = (appearing, disappearing)
     let end: (TransitionOutcome, LayerStates) -> Void = { [weak self] outcome, states in
       guard let self else { return }
       // The closing events may request a change (an observer pushing from didShow): it joins the queue, and runs
       // once every closing event has been sent.
       holdingQueue {
         participants = []
-        raised = nil
-        backdrop = .none
+        live = nil
         switch outcome {
         case .finished:
-          write(states)
-          raised = nil
-          backdrop = .none
+          adopt(states, appearing: appearing, disappearing: disappearing)
           ended()
           settleLayers()
           completion()
@@ -293,13 +286,25 @@ extension Stack {
       }
     }
     if let handle, animated {
-      player.begin(animation, held: handle, update: write, completion: end)
+      player.begin(animation, held: handle, update: nil, completion: end)
     } else {
-      player.play(animation, from: offset, animated: animated, update: write) { outcome, states in
+      player.play(animation, from: offset, animated: animated, update: nil) { outcome, states in
         handle?.ended(outcome)
         end(outcome, states)
       }
     }
+  }
+
+  /// Writes `states` into the items of the contents in the appearing and disappearing roles (those whose layers are
+  /// attached) and the stage: where a transition that ends leaves them.
+  func adopt(_ states: LayerStates, appearing: ObjectIdentifier?, disappearing: ObjectIdentifier?) {
+    if let appearing, let index = index(of: appearing), items[index].layer != nil {
+      items[index].layer = states.appearing
+    }
+    if let disappearing, let index = index(of: disappearing), items[index].layer != nil {
+      items[index].layer = states.disappearing
+    }
+    stage = states.stage
   }
 
   /// Ends a change: layers past the capacity are detached (or their contents leave), and the queue goes on.

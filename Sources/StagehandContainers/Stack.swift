@@ -57,13 +57,26 @@ public final class Stack {
   let player: TransitionPlayer
   /// The contents, bottom first, with their layers (`nil` when detached).
   var items: [Item] = []
-  /// The stage's state now.
-  public internal(set) var stage = LayerState.identity
+  /// The stage's state now: the playing transition's while one plays.
+  public internal(set) var stage: LayerState {
+    get { live == nil ? restingStageState : player.states.stage }
+    set { restingStageState = newValue }
+  }
+  /// The stage's state when no transition plays (while one plays, `player.states` holds it).
+  var restingStageState = LayerState.identity
   /// The backdrop behind the contents now: the playing transition's (ABI 1.1, a fade through black), none at rest.
-  public internal(set) var backdrop = Backdrop.none
+  public var backdrop: Backdrop { live == nil ? .none : player.states.backdrop }
   /// The content the playing transition draws on top, when it is not the upper one in the stack (a reveal draws the
   /// leaving content over the one it uncovers); `nil` at rest.
-  var raised: ObjectIdentifier?
+  var raised: ObjectIdentifier? {
+    guard let live else { return nil }
+    return player.states.onTop == .appearing ? live.appearing : live.disappearing
+  }
+  /// The contents in the appearing and disappearing roles of the transition that plays, `nil` at rest. While it
+  /// plays, their layers' states and the stage's are the player's (`player.states`, sampled in place), not their
+  /// items' (which keep the states from before it and get the final ones when it ends): an interactive update then
+  /// writes nothing into the items. See ``liveState(at:)``.
+  var live: (appearing: ObjectIdentifier?, disappearing: ObjectIdentifier?)?
   /// Whether the stack is shown.
   public internal(set) var isShown = false
   /// The contents as the queued requests will leave them, to check new requests against.
@@ -82,6 +95,8 @@ public final class Stack {
 
   struct Item {
     var entry: Entry
+    /// The state of the content's layer, `nil` when detached; while a transition plays, a content taking part in
+    /// it has its state in the player (``liveState(at:)`` reads the right one).
     var layer: LayerState?
     var id: ObjectIdentifier { ObjectIdentifier(entry.content) }
   }
@@ -194,14 +209,33 @@ public final class Stack {
     _ indices: Range<Int>, where include: (Int) -> Bool, _ body: (PresentedLayer) throws -> Void
   ) rethrows {
     var raisedLayer: PresentedLayer?
+    // Read once, not once per layer.
+    let raised = raised
+    let stage = stage
     for index in indices where include(index) {
-      let item = items[index]
-      guard let state = item.layer else { continue }
-      let layer = PresentedLayer(content: item.entry.content, state: state, stage: stage, bounds: bounds)
-      if item.id == raised && raisedLayer == nil { raisedLayer = layer } else { try body(layer) }
+      guard let state = liveState(at: index) else { continue }
+      let layer = PresentedLayer(content: items[index].entry.content, state: state, stage: stage, bounds: bounds)
+      if raised != nil && items[index].id == raised && raisedLayer == nil {
+        raisedLayer = layer
+      } else {
+        try body(layer)
+      }
     }
     if let raisedLayer { try body(raisedLayer) }
   }
+
+  /// The state of the layer of the content at `index` now, `nil` when detached: the playing transition's for a
+  /// content taking part in it, else its item's.
+  func liveState(at index: Int) -> LayerState? {
+    guard items[index].layer != nil else { return nil }
+    if let live {
+      let id = items[index].id
+      if id == live.appearing { return player.states.appearing }
+      if id == live.disappearing { return player.states.disappearing }
+    }
+    return items[index].layer
+  }
+
   /// Whether `content`'s layer is attached.
   public func hasLayer(_ content: any Content) -> Bool {
     items.first { $0.id == ObjectIdentifier(content) }?.layer != nil

@@ -23,6 +23,11 @@ final class TransitionPlayer {
 
   private let clock: any TransitionClock
   private var current: Playing?
+  /// The states of the lead animation at the last sample, written in place at every tick and every progress set:
+  /// a container reads the layers of the transition that plays from here rather than copying them into its own
+  /// storage (an interactive update then copies no `LayerStates` and calls no closure). Kept after the animation
+  /// ends, until the next one starts.
+  private(set) var states = LayerStates.identity
 
   private struct Playing {
     var animation: Animation
@@ -30,10 +35,17 @@ final class TransitionPlayer {
     var scrubbed: Animation
     var motion: Motion
     var handle: InteractiveTransition?
-    var update: (LayerStates) -> Void
+    /// Told the states after each sample, if the owner does not read `states`.
+    var update: ((LayerStates) -> Void)?
     var completion: (TransitionOutcome, LayerStates) -> Void
     /// The animations played alongside (none but in a change of several slots).
     var followers: [Follower] = []
+
+    /// Samples `scrubbed` at `progress` into `states`. Mutating, so that it reads the animation where it is stored:
+    /// read through the optional, it was copied (a retain and a release of each of its arrays) for every sample.
+    mutating func sampleScrubbed(atProgress progress: Double, into states: inout LayerStates) {
+      scrubbed.sample(atProgress: progress, into: &states)
+    }
 
     /// Writes the followers' states at `time` into the lead animation: played with their curves, or `scrubbed`.
     func updateFollowers(at time: Double, scrubbed: Bool) {
@@ -52,10 +64,31 @@ final class TransitionPlayer {
     case settling(ProgressMotion, start: Double, outcome: TransitionOutcome)
   }
 
+  /// What the clock holds weakly for this player, so that the player itself is never referenced weakly: a weak
+  /// reference gives an object a side table, and every retain and release of it (one per progress set) then takes
+  /// the slow path.
+  private let clockToken = ClockToken()
+
+  /// Owned by its player alone, so it goes when the player goes.
+  private final class ClockToken {
+    /// Unowned and unchecked: it is read only through the token, which lives exactly as long as the player.
+    unowned(unsafe) var player: TransitionPlayer?
+  }
+
   init(clock: any TransitionClock) {
     self.clock = clock
-    clock.observe(for: self) { [weak self] in self?.tick() }
+    clockToken.player = self
+    // The token held weakly: once the player is gone (even during a tick of the clock that released it), the token
+    // is too, and nothing is called. The player is held strongly for the tick, which may release its container.
+    clock.observe(for: clockToken) { [weak clockToken] in
+      guard let player = clockToken?.player else { return }
+      player.tick()
+    }
   }
+
+  /// A handle reaches its player through an unowned reference: the player lets go of the handle it drives before
+  /// it goes, so that no handle is left pointing at it.
+  deinit { current?.handle?.detach() }
 
   /// Whether an animation is playing (by itself, held, or settling).
   var isPlaying: Bool { current != nil }
@@ -102,35 +135,49 @@ final class TransitionPlayer {
   /// `followers` play alongside, from the same time; `animation` must be the longest (it says when all have ended).
   func play(
     _ animation: Animation, from offset: Double = 0, animated: Bool, followers: [Follower] = [],
-    update: @escaping (LayerStates) -> Void, completion: @escaping (TransitionOutcome, LayerStates) -> Void
+    update: ((LayerStates) -> Void)?, completion: @escaping (TransitionOutcome, LayerStates) -> Void
   ) {
     guard animated, animation.duration > 0, offset < animation.duration else {
       completion(.finished, animation.finalStates)
       return
     }
-    current = Playing(
-      animation: animation, scrubbed: animation, motion: .timed(start: clock.now, offset: max(offset, 0)),
-      handle: nil, update: update, completion: completion, followers: followers)
-    update(animation.sample(at: max(offset, 0)))
+    start(
+      Playing(
+        animation: animation, scrubbed: animation, motion: .timed(start: clock.now, offset: max(offset, 0)),
+        handle: nil, update: update, completion: completion, followers: followers))
+    write(animation.sample(at: max(offset, 0)))
     current?.updateFollowers(at: max(offset, 0), scrubbed: false)
+  }
+
+  /// Makes `playing` the animation that plays; a handle the one before had is let go (it drives nothing now).
+  private func start(_ playing: Playing) {
+    current?.handle?.detach()
+    current = playing
+  }
+
+  /// Keeps `sampled` as the states now and tells the owner, if it asked to be told.
+  private func write(_ sampled: LayerStates) {
+    states = sampled
+    current?.update?(states)
   }
 
   /// Starts `animation` held by `handle`, at the progress the handle was given while it waited (0 by default).
   /// `followers` are driven alongside (see `play`).
   func begin(
     _ animation: Animation, held handle: InteractiveTransition, followers: [Follower] = [],
-    update: @escaping (LayerStates) -> Void, completion: @escaping (TransitionOutcome, LayerStates) -> Void
+    update: ((LayerStates) -> Void)?, completion: @escaping (TransitionOutcome, LayerStates) -> Void
   ) {
     let scrubbed = handle.scrubsLinearly ? animation.withLinearCurves() : animation
     var followers = followers
     if handle.scrubsLinearly {
       for index in followers.indices { followers[index].scrubbed = followers[index].animation.withLinearCurves() }
     }
-    current = Playing(
-      animation: animation, scrubbed: scrubbed, motion: .held(progress: handle.progress), handle: handle,
-      update: update, completion: completion, followers: followers)
+    start(
+      Playing(
+        animation: animation, scrubbed: scrubbed, motion: .held(progress: handle.progress), handle: handle,
+        update: update, completion: completion, followers: followers))
     handle.attach(to: self, animation: animation)
-    update(scrubbed.sample(atProgress: handle.progress))
+    write(scrubbed.sample(atProgress: handle.progress))
     current?.updateFollowers(at: progressTime(handle.progress, of: animation), scrubbed: true)
     if let end = handle.takePendingEnd() { self.end(end.outcome, velocity: end.velocity, spring: end.spring) }
   }
@@ -155,13 +202,14 @@ final class TransitionPlayer {
 
   /// Sets the progress of a held animation and writes its states.
   ///
-  /// Reads the playing state in place rather than copying it (a copy retains and releases both animations and both
-  /// closures): this runs once per pointer move.
+  /// This runs once per pointer move, so it copies nothing it can read in place: the playing state is not copied (a
+  /// copy retains and releases both animations and both closures), the states are sampled straight into `states`,
+  /// and the owner's closure is called only if it has one (a stack reads `states` instead).
   func setProgress(_ progress: Double, from handle: InteractiveTransition) {
     guard current?.handle === handle, case .held = current?.motion else { return }
     current?.motion = .held(progress: progress)
-    guard let states = current?.scrubbed.sample(atProgress: progress), let update = current?.update else { return }
-    update(states)
+    current?.sampleScrubbed(atProgress: progress, into: &states)
+    if current?.update != nil { current?.update?(states) }
     guard current?.followers.isEmpty == false, let lead = current?.animation else { return }
     current?.updateFollowers(at: progressTime(progress, of: lead), scrubbed: true)
   }
@@ -181,8 +229,11 @@ final class TransitionPlayer {
     if motion.duration <= 0 { complete(outcome) }
   }
 
-  /// Stops the playing animation without completing it.
-  func cancel() { current = nil }
+  /// Stops the playing animation without completing it; its handle, if it had one, drives nothing from now on.
+  func cancel() {
+    current?.handle?.detach()
+    current = nil
+  }
 
   private func complete(_ outcome: TransitionOutcome) {
     guard let playing = current else { return }
@@ -200,7 +251,7 @@ final class TransitionPlayer {
       if t >= playing.animation.duration {
         complete(.finished)
       } else {
-        playing.update(playing.animation.sample(at: t))
+        write(playing.animation.sample(at: t))
         playing.updateFollowers(at: t, scrubbed: false)
       }
     case .held: break
@@ -211,7 +262,7 @@ final class TransitionPlayer {
       } else {
         let progress = motion.position(at: t)
         playing.handle?.progressChanged(progress)
-        playing.update(playing.scrubbed.sample(atProgress: progress))
+        write(playing.scrubbed.sample(atProgress: progress))
         playing.updateFollowers(at: progressTime(progress, of: playing.animation), scrubbed: true)
       }
     }

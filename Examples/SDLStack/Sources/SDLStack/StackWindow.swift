@@ -9,8 +9,9 @@ import StagehandRender
 
 /// The application: a stack of screens in a window. A click pushes a new screen with the next style; a drag pops the
 /// top interactively (a `GestureTracker` along the pop's own direction of motion turns the pointer into progress),
-/// and the release finishes or cancels it with the spring, by the tracker's decision rule; a resize changes the
-/// stack's bounds, which waits for a transition that plays, so a pop after it is built for the new size.
+/// and the release finishes or cancels it with the spring, by the tracker's decision rule; a press while that spring
+/// settles grabs the pop where it stands, and the pointer takes it on from there; a resize changes the stack's bounds,
+/// which waits for a transition that plays, so a pop after it is built for the new size.
 final class StackWindow {
   let settings: Settings
   let window: Window
@@ -57,7 +58,9 @@ final class StackWindow {
   private func handle(_ event: WindowEvent) {
     switch event {
     case .quit: running = false
-    case .press(let point): pressed = point
+    case .press(let point):
+      pressed = point
+      grabSettling(at: point)
     case .move(let point): follow(point)
     case .release(let point):
       if var drag {
@@ -78,6 +81,18 @@ final class StackWindow {
         try stack.setBounds(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
       }
     }
+  }
+
+  /// Grabs the transition that springs to its end or back after a release, where it stands (no jump): the drag goes
+  /// on from its progress, and the next release finishes or cancels it anew by the decision rule.
+  private func grabSettling(at point: Point) {
+    guard drag == nil, let released = stack.interactiveTransition, case .settling = released.phase,
+      let transition = stack.grab(), let animation = transition.animation
+    else { return }
+    var tracker = GestureTracker(animation: animation, bounds: stack.bounds, towards: Point(x: 1, y: 0))
+    tracker.begin(at: point, time: clock.now, progress: transition.progress)
+    drag = (transition, tracker)
+    if settings.reports { say("grab progress=\(transition.progress)") }
   }
 
   /// Starts a pop once the pointer has moved a few pixels with the button down, then follows it.

@@ -13,6 +13,15 @@ import StagehandCatalog
 // As the plugin process, this serves the registry's requests in a sandbox and exits; else it returns at once.
 PluginProcessHosting.runIfAsked()
 
+// SIGTERM and SIGINT end the application (SDL turns them into a quit event, handled in the main loop), also when the
+// process that started it had them blocked: the signal mask is inherited through exec, and a thread of a thread pool
+// (Swift Testing's, libdispatch's) blocks them, so a SDLStack started from one never saw them and ran on.
+var terminationSignals = sigset_t()
+sigemptyset(&terminationSignals)
+sigaddset(&terminationSignals, SIGTERM)
+sigaddset(&terminationSignals, SIGINT)
+pthread_sigmask(SIG_UNBLOCK, &terminationSignals, nil)
+
 do {
   let settings = try Settings(arguments: Array(CommandLine.arguments.dropFirst()))
   let registry = Registry()

@@ -50,6 +50,19 @@ final class RunningApp {
     throw XToolError("SDLStack printed no such line within \(seconds) s; it printed:\n" + lines.joined(separator: "\n"))
   }
 
+  /// The process id, for `/proc` and signals.
+  var processIdentifier: Int32 { process.processIdentifier }
+
+  /// Sends `signal` and waits for the process to exit, at most `seconds` (a generous limit: it only stops a test that
+  /// would otherwise wait forever); returns how it ended, or nil if it is still running then.
+  func end(with signal: Int32, within seconds: Double = 30) -> (reason: Process.TerminationReason, status: Int32)? {
+    kill(process.processIdentifier, signal)
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && deadline.timeIntervalSinceNow > 0 { usleep(10_000) }
+    guard !process.isRunning else { return nil }
+    return (process.terminationReason, process.terminationStatus)
+  }
+
   /// The value of `key=value` in a report line.
   static func value(_ key: String, in line: String) -> String? {
     line.split(separator: " ").first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
