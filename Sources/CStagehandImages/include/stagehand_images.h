@@ -93,6 +93,11 @@ void sh_bgra_to_i420(const uint8_t *bgra, size_t stride, uint32_t width, uint32_
 void sh_ycbcr_to_bgra(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint32_t width, uint32_t height,
                       uint32_t shift_x, uint32_t shift_y, int32_t full_range, uint8_t *bgra);
 
+/* The same conversion, one pixel at a time: the reference that sh_ycbcr_to_bgra, vectorized on x86_64 (SSE2, 16 pixels
+ * at a time, the rest of each row scalar), equals byte for byte. */
+void sh_ycbcr_to_bgra_reference(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint32_t width,
+                                uint32_t height, uint32_t shift_x, uint32_t shift_y, int32_t full_range, uint8_t *bgra);
+
 /* Turns straight 8-bit RGBA into premultiplied BGRA in place (each colour times alpha / 255, rounded; red and blue
  * exchanged), the layout of pixman's PIXMAN_a8r8g8b8 on a little-endian machine, and tells whether every pixel is
  * opaque (1) or not (0). */
