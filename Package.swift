@@ -158,7 +158,8 @@ let package = Package(
     .target(
       name: "StagehandFrei0r",
       dependencies: [
-        "CStagehandFrei0r", "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandRender",
+        "CStagehandFrei0r", "CStagehandImages", "StagehandAnimation", "StagehandPlugins", "StagehandCatalog",
+        "StagehandRender",
       ],
       linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
 
