@@ -174,8 +174,8 @@ let package = Package(
     .target(
       name: "StagehandFrei0r",
       dependencies: [
-        "CStagehandFrei0r", "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandRender",
-        "StagehandSystem",
+        "CStagehandFrei0r", "CStagehandImages", "StagehandAnimation", "StagehandPlugins", "StagehandCatalog",
+        "StagehandRender", "StagehandSystem",
       ],
       linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
 
@@ -226,7 +226,9 @@ let package = Package(
       providers: [.apt(["libwebp-dev"])]),
     .testTarget(
       name: "StagehandRenderTests",
-      dependencies: ["StagehandRender", "StagehandCatalog", "StagehandContainers", "StagehandTestSupport"]),
+      dependencies: [
+        "StagehandRender", "CStagehandImages", "StagehandCatalog", "StagehandContainers", "StagehandTestSupport",
+      ]),
     // The frei0r modules run by a small frei0r host in the tests, and by melt and gst-launch-1.0.
     .testTarget(
       name: "StagehandFrei0rTests", dependencies: ["CStagehandFrei0r", "StagehandCatalog", "StagehandTestSupport"]),

@@ -1,4 +1,4 @@
-// Pixel conversions: premultiplied BGRA, red-blue exchange, and BGRA to planar Y'CbCr 4:2:0 (BT.601, limited range) for YUV4MPEG2.
+// Pixel conversions: premultiplied BGRA, red-blue exchange, and BGRA to planar Y'CbCr 4:2:0 (BT.601, limited range) for YUV4MPEG2 (the way back is in ycbcr.c).
 #include "stagehand_images.h"
 
 static inline uint8_t luma(const uint8_t *p) {
@@ -55,54 +55,64 @@ void sh_swap_red_blue(uint8_t *pixels, size_t pixel_count) {
     }
 }
 
-static inline uint8_t clamp_channel(int32_t value) {
-    return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
+/* Straight-alpha RGBA in and out (frei0r's F0R_COLOR_MODEL_RGBA8888), premultiplied BGRA within (pixman's
+ * PIXMAN_a8r8g8b8): the conversions copy as they convert, and take blocks of opaque pixels, the common case of video,
+ * as one exchange of red and blue that the compiler vectorizes. */
+
+/* Whether the `count` pixels from `words` are all opaque. */
+static inline int all_opaque(const uint32_t *words, size_t count) {
+    uint32_t alpha = 0xFF000000u;
+    for (size_t i = 0; i < count; i++) alpha &= words[i];
+    return alpha == 0xFF000000u;
 }
 
-static inline uint32_t bgra_word(int32_t l, int32_t r, int32_t g, int32_t b) {
-    return (uint32_t)clamp_channel((l + b) >> 16) | (uint32_t)clamp_channel((l + g) >> 16) << 8 |
-           (uint32_t)clamp_channel((l + r) >> 16) << 16 | 0xFF000000u;
+static inline uint32_t swapped(uint32_t w) { return (w & 0xff00ff00u) | ((w & 0xffu) << 16) | ((w >> 16) & 0xffu); }
+
+int32_t sh_rgba_to_premultiplied_bgra_copy(const uint8_t *rgba, uint8_t *bgra, size_t pixel_count) {
+    const uint32_t *from = (const uint32_t *)(const void *)rgba;
+    uint32_t *to = (uint32_t *)(void *)bgra;
+    int32_t opaque = 1;
+    for (size_t start = 0; start < pixel_count; start += 16) {
+        size_t count = pixel_count - start < 16 ? pixel_count - start : 16;
+        if (all_opaque(from + start, count)) {
+            for (size_t i = start; i < start + count; i++) to[i] = swapped(from[i]);
+            continue;
+        }
+        opaque = 0;
+        for (size_t i = start; i < start + count; i++) {
+            const uint8_t *p = rgba + 4 * i;
+            uint8_t *q = bgra + 4 * i;
+            uint32_t a = p[3];
+            for (int c = 0; c < 3; c++) {
+                uint32_t t = p[2 - c] * a + 128;
+                q[c] = (uint8_t)((t + (t >> 8)) >> 8);
+            }
+            q[3] = (uint8_t)a;
+        }
+    }
+    return opaque;
 }
 
-void sh_ycbcr_to_bgra(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint32_t width, uint32_t height,
-                      uint32_t shift_x, uint32_t shift_y, int32_t full_range, uint8_t *bgra) {
-    /* BT.601 in 16.16 fixed point: limited range scales Y' by 255/219 and Cb, Cr by 255/224 first. */
-    int32_t y_scale = full_range ? 65536 : 76309;
-    int32_t y_offset = full_range ? 0 : 16;
-    int32_t r_cr = full_range ? 91881 : 104597;
-    int32_t g_cb = full_range ? 22553 : 25675;
-    int32_t g_cr = full_range ? 46802 : 53279;
-    int32_t b_cb = full_range ? 116130 : 132201;
-    uint32_t chroma_width = (width + (1u << shift_x) - 1) >> shift_x;
-    for (uint32_t row = 0; row < height; row++) {
-        const uint8_t *luma_row = y + (size_t)row * width;
-        uint32_t *out = (uint32_t *)(void *)(bgra + (size_t)row * width * 4);
-        if (!cb || !cr) {
-            /* Mono: grey. */
-            for (uint32_t x = 0; x < width; x++) out[x] = bgra_word((luma_row[x] - y_offset) * y_scale + 32768, 0, 0, 0);
+void sh_premultiplied_bgra_to_rgba_copy(const uint8_t *bgra, uint8_t *rgba, size_t pixel_count) {
+    const uint32_t *from = (const uint32_t *)(const void *)bgra;
+    uint32_t *to = (uint32_t *)(void *)rgba;
+    for (size_t start = 0; start < pixel_count; start += 16) {
+        size_t count = pixel_count - start < 16 ? pixel_count - start : 16;
+        if (all_opaque(from + start, count)) {
+            for (size_t i = start; i < start + count; i++) to[i] = swapped(from[i]);
             continue;
         }
-        const uint8_t *u = cb + (size_t)(row >> shift_y) * chroma_width;
-        const uint8_t *v = cr + (size_t)(row >> shift_y) * chroma_width;
-        if (shift_x == 1) {
-            /* Two pixels a chroma sample: its terms are worked out once for both. */
-            uint32_t x = 0;
-            for (; x + 1 < width; x += 2) {
-                int32_t du = u[x >> 1] - 128, dv = v[x >> 1] - 128;
-                int32_t r = r_cr * dv, g = -g_cb * du - g_cr * dv, b = b_cb * du;
-                out[x] = bgra_word((luma_row[x] - y_offset) * y_scale + 32768, r, g, b);
-                out[x + 1] = bgra_word((luma_row[x + 1] - y_offset) * y_scale + 32768, r, g, b);
+        for (size_t i = start; i < start + count; i++) {
+            const uint8_t *p = bgra + 4 * i;
+            uint8_t *q = rgba + 4 * i;
+            uint32_t a = p[3];
+            for (int c = 0; c < 3; c++) {
+                uint32_t value = p[2 - c];
+                /* Premultiplied to straight, rounded: c * 255 / a, at most 255; nothing where a is 0. */
+                uint32_t straight = a == 0 ? 0 : (value * 255 + a / 2) / a;
+                q[c] = (uint8_t)(straight > 255 ? 255 : straight);
             }
-            if (x < width) {
-                int32_t du = u[x >> 1] - 128, dv = v[x >> 1] - 128;
-                out[x] = bgra_word((luma_row[x] - y_offset) * y_scale + 32768, r_cr * dv, -g_cb * du - g_cr * dv,
-                                   b_cb * du);
-            }
-            continue;
-        }
-        for (uint32_t x = 0; x < width; x++) {
-            int32_t du = u[x] - 128, dv = v[x] - 128;
-            out[x] = bgra_word((luma_row[x] - y_offset) * y_scale + 32768, r_cr * dv, -g_cb * du - g_cr * dv, b_cb * du);
+            q[3] = (uint8_t)a;
         }
     }
 }

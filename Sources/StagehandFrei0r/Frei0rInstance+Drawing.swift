@@ -1,3 +1,4 @@
+import CStagehandImages
 import StagehandAnimation
 import StagehandRender
 
@@ -65,32 +66,17 @@ extension Frei0rInstance {
     Self.copyStraight(frame.bytes, into: output, count: count)
   }
 
-  /// The picture of `width` x `height` straight-alpha RGBA pixels at `pixels`; nil when memory is short.
+  /// The picture of `width` x `height` straight-alpha RGBA pixels at `pixels`, copied and converted in one pass; nil
+  /// when memory is short.
   static func picture(_ pixels: UnsafePointer<UInt32>, width: Int, height: Int) -> PixelImage? {
-    let bytes = UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt8.self)
-    return PixelImage(
-      width: width, height: height, rgba: Array(UnsafeBufferPointer(start: bytes, count: width * height * 4)))
+    PixelImage(width: width, height: height, copyingRGBA: UnsafeRawPointer(pixels))
   }
 
-  /// Copies premultiplied B, G, R, A pixels (a `Frame`) into straight-alpha R, G, B, A pixels.
+  /// Copies premultiplied B, G, R, A pixels (a `Frame`) into straight-alpha R, G, B, A pixels (opaque ones, all of
+  /// them over the black background, only exchange red and blue).
   static func copyStraight(_ source: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt32>, count: Int) {
-    let from = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
-    let to = UnsafeMutableRawPointer(output).assumingMemoryBound(to: UInt8.self)
-    for pixel in 0..<count {
-      let offset = pixel * 4
-      let alpha = from[offset + 3]
-      var (red, green, blue) = (from[offset + 2], from[offset + 1], from[offset])
-      if alpha != 255 {
-        // Premultiplied to straight, rounded: c * 255 / a.
-        func straight(_ channel: UInt8) -> UInt8 {
-          alpha == 0 ? 0 : UInt8(min((Int(channel) * 255 + Int(alpha) / 2) / Int(alpha), 255))
-        }
-        (red, green, blue) = (straight(red), straight(green), straight(blue))
-      }
-      to[offset] = red
-      to[offset + 1] = green
-      to[offset + 2] = blue
-      to[offset + 3] = alpha
-    }
+    sh_premultiplied_bgra_to_rgba_copy(
+      source.baseAddress!.assumingMemoryBound(to: UInt8.self),
+      UnsafeMutableRawPointer(output).assumingMemoryBound(to: UInt8.self), count)
   }
 }

@@ -47,6 +47,17 @@ public final class PixelImage: @unchecked Sendable {
     self.init(width: width, height: height, isOpaque: opaque, taking: storage)
   }
 
+  /// An image of `width` x `height` pixels copied from 8-bit RGBA with straight alpha at `rgba`, row by row (the
+  /// caller guarantees `width * height * 4` readable bytes), converted as it is copied; `nil` when a side is not
+  /// positive or memory is short.
+  public convenience init?(width: Int, height: Int, copyingRGBA rgba: UnsafeRawPointer) {
+    guard width > 0, height > 0, let storage = malloc(width * height * 4) else { return nil }
+    let opaque =
+      sh_rgba_to_premultiplied_bgra_copy(
+        rgba.assumingMemoryBound(to: UInt8.self), storage.assumingMemoryBound(to: UInt8.self), width * height) != 0
+    self.init(width: width, height: height, isOpaque: opaque, taking: storage)
+  }
+
   deinit { free(storage) }
 
   /// The bytes from the top-left pixel on, B, G, R, A for each pixel.

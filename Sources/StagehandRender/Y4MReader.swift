@@ -60,13 +60,17 @@ public final class Y4MReader {
       throw .videoHeaderInvalid(file: name, reason: "frame \(framesRead) does not start with FRAME")
     }
     let count = header.frameBytes
-    var planes = [UInt8](repeating: 0, count: count)
-    // withUnsafeMutableBytes rethrows untyped errors: the error is carried out of the closure instead.
-    let outcome = planes.withUnsafeMutableBytes { raw -> Result<Int, RenderError> in
+    // The planes are read straight into a new array, not zeroed first (every byte is read, or the frame refused).
+    // The closure cannot throw a typed error: the error is carried out of it instead.
+    var outcome = Result<Int, RenderError>.success(0)
+    let planes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       do throws(RenderError) {
-        return .success(try read(into: raw))
+        let filled = try read(into: UnsafeMutableRawBufferPointer(buffer))
+        outcome = .success(filled)
+        initialized = filled
       } catch {
-        return .failure(error)
+        outcome = .failure(error)
+        initialized = 0
       }
     }
     let filled = try outcome.get()

@@ -93,10 +93,23 @@ void sh_bgra_to_i420(const uint8_t *bgra, size_t stride, uint32_t width, uint32_
 void sh_ycbcr_to_bgra(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint32_t width, uint32_t height,
                       uint32_t shift_x, uint32_t shift_y, int32_t full_range, uint8_t *bgra);
 
+/* The same conversion, one pixel at a time: the reference that sh_ycbcr_to_bgra, vectorized on x86_64 (SSE2, 16 pixels
+ * at a time, the rest of each row scalar), equals byte for byte. */
+void sh_ycbcr_to_bgra_reference(const uint8_t *y, const uint8_t *cb, const uint8_t *cr, uint32_t width,
+                                uint32_t height, uint32_t shift_x, uint32_t shift_y, int32_t full_range, uint8_t *bgra);
+
 /* Turns straight 8-bit RGBA into premultiplied BGRA in place (each colour times alpha / 255, rounded; red and blue
  * exchanged), the layout of pixman's PIXMAN_a8r8g8b8 on a little-endian machine, and tells whether every pixel is
  * opaque (1) or not (0). */
 int32_t sh_rgba_to_premultiplied_bgra(uint8_t *pixels, size_t pixel_count);
+
+/* The same, copying: `pixel_count` straight RGBA pixels from `rgba` to premultiplied BGRA in `bgra` (which must not
+ * overlap it), the same bytes as sh_rgba_to_premultiplied_bgra; tells whether every pixel is opaque (1) or not (0). */
+int32_t sh_rgba_to_premultiplied_bgra_copy(const uint8_t *rgba, uint8_t *bgra, size_t pixel_count);
+
+/* Copies `pixel_count` premultiplied BGRA pixels from `bgra` to straight RGBA in `rgba` (not overlapping): each colour
+ * times 255 / alpha, rounded to nearest and at most 255, 0 where alpha is 0; opaque pixels only exchange red and blue. */
+void sh_premultiplied_bgra_to_rgba_copy(const uint8_t *bgra, uint8_t *rgba, size_t pixel_count);
 
 /* Exchanges the first and third byte of every 4-byte pixel, in place: BGRA to RGBA and back. */
 void sh_swap_red_blue(uint8_t *pixels, size_t pixel_count);
