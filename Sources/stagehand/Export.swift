@@ -27,6 +27,8 @@ struct Export: ParsableCommand {
 
   @OptionGroup var options: TransitionOptions
 
+  @OptionGroup var presentation: PresentationOptions
+
   @OptionGroup var catalogOptions: CatalogOptions
 
   @Flag(help: "Export the inverse (the pop) instead of the forward animation.")
@@ -95,7 +97,7 @@ struct Export: ParsableCommand {
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     let transition = options.transition
-    let context = options.context
+    let context = options.context(presentation)
     let (animation, parameters) = try build(registry, transition, context)
     // A style may last as long as it likes (finite), but an export, like a preview, covers at most --duration's range.
     guard animation.duration <= TransitionOptions.longestDuration else {

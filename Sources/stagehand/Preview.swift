@@ -26,6 +26,8 @@ struct Preview: ParsableCommand {
 
   @OptionGroup var options: TransitionOptions
 
+  @OptionGroup var presentation: PresentationOptions
+
   @OptionGroup var catalogOptions: CatalogOptions
 
   @Flag(help: "Play or print only the inverse.")
@@ -59,7 +61,7 @@ struct Preview: ParsableCommand {
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     let transition = options.transition
-    let context = options.context
+    let context = options.context(presentation)
     let resolved: ResolvedStyle
     let played: ResolvedStyle?
     var plays: [(title: String, animation: Animation, inverse: Bool)] = []

@@ -31,7 +31,7 @@ extension Render {
         "--\(inverse ? "inverse" : "both") renders stills only; with clips (or --offset) leave it out, or swap "
           + "--from and --to")
     }
-    let context = options.context
+    let context = options.context(presentation)
     let (width, height) = pixelSize(bounds: context.bounds, scale: context.displayScale)
     let background = backgroundColor ?? RGB(24, 24, 28)
     func clip(_ path: String?, card: CardLook) throws(RenderError) -> VideoClip {

@@ -15,7 +15,7 @@ extension Render {
   /// The scene: the container in pixels (a point is `--display-scale` pixels), and the two pictures, read and fitted
   /// at that size, or cards drawn at it.
   func scene(bounds: Rect) throws(RenderError) -> Scene {
-    let (width, height) = pixelSize(bounds: bounds, scale: options.context.displayScale)
+    let (width, height) = pixelSize(bounds: bounds, scale: options.context(presentation).displayScale)
     let background = backgroundColor ?? RGB(24, 24, 28)
     func picture(_ path: String?, card: CardLook) throws(RenderError) -> PixelImage {
       guard let path else {

@@ -47,6 +47,8 @@ struct Render: ParsableCommand {
 
   @OptionGroup var options: TransitionOptions
 
+  @OptionGroup var presentation: PresentationOptions
+
   @OptionGroup var catalogOptions: CatalogOptions
 
   @Flag(help: "Render only the inverse (the pop).")
@@ -134,12 +136,12 @@ struct Render: ParsableCommand {
       throw ValidationError("--background '\(background)' is not valid; give RRGGBB in hexadecimal, such as 18181c")
     }
     if let bounds = options.bounds,
-      let scale = CommandLineValues.displayScale(options.presentation.displayScale)
+      let scale = CommandLineValues.displayScale(presentation.displayScale)
     {
       let (width, height) = pixelSize(bounds: bounds, scale: scale)
       guard max(width, height) <= Int(CommandLineValues.largestSide) else {
         throw ValidationError(
-          "--size \(options.size) at --display-scale \(options.presentation.displayScale) gives frames of "
+          "--size \(options.size) at --display-scale \(presentation.displayScale) gives frames of "
             + "\(width)x\(height) pixels, more than \(Int(CommandLineValues.largestSide)) on a side; give a smaller "
             + "--size or --display-scale")
       }
@@ -208,7 +210,7 @@ struct Render: ParsableCommand {
     let registry = catalogOptions.registry()
     reportProblems(registry.problems)
     let transition = options.transition
-    let context = options.context
+    let context = options.context(presentation)
     var frames: [FrameStates] = []
     let resolved = try resolve(registry, transition)
     if offset != nil || from == "-" || to == "-" || [from, to].contains(where: { $0.map(Self.isVideo) ?? false }) {

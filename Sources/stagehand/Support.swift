@@ -156,8 +156,6 @@ struct TransitionOptions: ParsableArguments {
     + "ease-in-out, cubic-bezier(X1,Y1,X2,Y2) with X1 and X2 from 0 to 1, or spring(RESPONSE,DAMPING-RATIO) with "
     + "the response in seconds, both above 0 (default: the style's own curves)."
 
-  @OptionGroup var presentation: PresentationOptions
-
   /// The longest duration a user may ask for, in seconds: longer is a typo, not a transition.
   static let longestDuration = CommandLineValues.longestDuration
   /// The largest side of a container, in points.
@@ -201,14 +199,17 @@ struct TransitionOptions: ParsableArguments {
   /// The container bounds the size describes: two plain decimal numbers from 1 to `largestSide`, joined by 'x'.
   var bounds: Rect? { CommandLineValues.size(size) }
 
-  /// The context the options describe.
-  var context: TransitionContext {
+  /// The context the options describe, presented as `presentation` says.
+  func context(_ presentation: PresentationOptions) -> TransitionContext {
     presentation.apply(to: TransitionContext(bounds: bounds!, duration: seconds.map { .seconds($0) } ?? .intrinsic))
   }
 }
 
-/// Options that set how a transition is presented: the layout direction, the display scale and reduced motion. Part
-/// of `TransitionOptions`, and used alone by the commands that choose their styles themselves.
+/// Options that set how a transition is presented: the layout direction, the display scale and reduced motion. A
+/// command holds it beside `TransitionOptions`, never inside it: in a debug build the argument parser checks every
+/// option group's definition each time it builds one, again for each group nested in it, so one level of nesting
+/// made `render`, `preview` and `export` spend about 0.1 s of processor time before parsing a word (the tests run
+/// the debug build hundreds of times).
 struct PresentationOptions: ParsableArguments {
   /// The environment variable that asks for reduced motion when it is `1`.
   static let reduceMotionVariable = "STAGEHAND_REDUCE_MOTION"
