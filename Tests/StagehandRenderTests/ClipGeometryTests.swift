@@ -48,48 +48,60 @@ struct ClipGeometryTests {
 
   @Test("seeded: points well inside the clip show the layer, points well outside show what lies under it")
   func randomized() throws {
-    let seed = SeededGenerator.testSeed(0x11C1_1905)
+    let checked = Self.probeRandomClips(seed: SeededGenerator.testSeed(0x11C1_1905)) { kind, g in
+      Self.place(kind, &g)
+    }
+    #expect(checked.inside > 1000)
+    #expect(checked.outside > 1000)
+  }
+
+  /// Draws 40 seeded placements (`place` is given the kind, 0 to 4, one per drawing path) and, in each, 400 random
+  /// points of the appearing layer: a point whose neighbourhood lies wholly inside its clip must show the layer's
+  /// colour, one wholly outside the background. Records the first wrong pixel as an issue (with the seed) and stops;
+  /// returns how many points were checked inside and outside.
+  static func probeRandomClips(
+    seed: UInt64, place: (Int, inout SeededGenerator) -> LayerStates
+  ) -> (inside: Int, outside: Int) {
     var g = SeededGenerator(seed: seed)
-    let width = Int(Self.bounds.size.width)
-    let height = Int(Self.bounds.size.height)
+    let width = Int(bounds.size.width)
+    let height = Int(bounds.size.height)
     let scene = Scene(
-      bounds: Self.bounds, width: width, height: height, background: Self.background,
+      bounds: bounds, width: width, height: height, background: background,
       from: solidPicture(width: width, height: height, RGB(0, 0, 0)),
-      to: solidPicture(width: width, height: height, Self.toColor))
+      to: solidPicture(width: width, height: height, toColor))
     let renderer = FrameRenderer(scene: scene)
     let frame = Frame(width: width, height: height)!
     var checked = (inside: 0, outside: 0)
     for case_ in 0..<40 {
       let kind = case_ % 5
-      let states = Self.place(kind, &g)
+      let states = place(kind, &g)
       renderer.draw(FrameStates(states, inverse: false), into: frame)
       let clip = states.appearing.clip
-      let transform = states.transform(of: .appearing, in: Self.bounds)
+      let transform = states.transform(of: .appearing, in: bounds)
       let margin = 3.0
       for _ in 0..<400 {
         let q = Point(
-          x: .random(in: margin...(Self.bounds.size.width - margin), using: &g),
-          y: .random(in: margin...(Self.bounds.size.height - margin), using: &g))
+          x: .random(in: margin...(bounds.size.width - margin), using: &g),
+          y: .random(in: margin...(bounds.size.height - margin), using: &g))
         let around =
           [q]
           + (0..<16).map { k in
             Point(x: q.x + margin * cos(Double(k) * .pi / 8), y: q.y + margin * sin(Double(k) * .pi / 8))
           }
-        let verdicts = Set(around.map { clip.contains($0, in: Self.bounds) })
+        let verdicts = Set(around.map { clip.contains($0, in: bounds) })
         guard verdicts.count == 1, let p = transform.project(Vector3(x: q.x, y: q.y, z: 0)) else { continue }
         let (x, y) = (Int(p.x.rounded(.down)), Int(p.y.rounded(.down)))
         guard x >= 0, y >= 0, x < width, y < height else { continue }
-        let expected = verdicts.first! ? RGBA(Self.toColor) : RGBA(Self.background)
+        let expected = verdicts.first! ? RGBA(toColor) : RGBA(background)
         if verdicts.first! { checked.inside += 1 } else { checked.outside += 1 }
         if frame[x, y] != expected {
           let what = "seed \(seed), case \(case_) (kind \(kind)): layer point (\(q.x), \(q.y))"
           Issue.record("\(what) at pixel (\(x), \(y)) is \(frame[x, y]), expected \(expected)")
-          return
+          return checked
         }
       }
     }
-    #expect(checked.inside > 1000)
-    #expect(checked.outside > 1000)
+    return checked
   }
 
   @Test("a clip that cuts nothing draws exactly what no clip draws; an empty clip draws nothing")

@@ -69,49 +69,13 @@ struct WedgeClipTests {
 
   @Test("seeded: random wedges on every drawing path: points well inside show the layer, points well outside do not")
   func randomized() throws {
-    let seed = SeededGenerator.testSeed(0x00C1_0C4E)
-    var g = SeededGenerator(seed: seed)
-    let width = Int(Self.bounds.size.width)
-    let height = Int(Self.bounds.size.height)
-    let scene = Scene(
-      bounds: Self.bounds, width: width, height: height, background: ClipGeometryTests.background,
-      from: solidPicture(width: width, height: height, RGB(0, 0, 0)),
-      to: solidPicture(width: width, height: height, ClipGeometryTests.toColor))
-    let renderer = FrameRenderer(scene: scene)
-    let frame = Frame(width: width, height: height)!
-    var checked = (inside: 0, outside: 0)
-    for case_ in 0..<40 {
-      let kind = case_ % 5
+    let checked = ClipGeometryTests.probeRandomClips(seed: SeededGenerator.testSeed(0x00C1_0C4E)) { kind, g in
       var states = ClipGeometryTests.place(kind, &g)
       states.appearing.clip.wedgeCentre = Point(
         x: .random(in: 0.2...0.8, using: &g), y: .random(in: 0.2...0.8, using: &g))
       states.appearing.clip.wedgeStart = .random(in: -7...7, using: &g)
       states.appearing.clip.wedgeSweep = .random(in: 0.3...6.2, using: &g)
-      renderer.draw(FrameStates(states, inverse: false), into: frame)
-      let clip = states.appearing.clip
-      let transform = states.transform(of: .appearing, in: Self.bounds)
-      let margin = 3.0
-      for _ in 0..<400 {
-        let q = Point(
-          x: .random(in: margin...(Self.bounds.size.width - margin), using: &g),
-          y: .random(in: margin...(Self.bounds.size.height - margin), using: &g))
-        let around =
-          [q]
-          + (0..<16).map { k in
-            Point(x: q.x + margin * cos(Double(k) * .pi / 8), y: q.y + margin * sin(Double(k) * .pi / 8))
-          }
-        let verdicts = Set(around.map { clip.contains($0, in: Self.bounds) })
-        guard verdicts.count == 1, let p = transform.project(Vector3(x: q.x, y: q.y, z: 0)) else { continue }
-        let (x, y) = (Int(p.x.rounded(.down)), Int(p.y.rounded(.down)))
-        guard x >= 0, y >= 0, x < width, y < height else { continue }
-        let expected = verdicts.first! ? RGBA(ClipGeometryTests.toColor) : RGBA(ClipGeometryTests.background)
-        if verdicts.first! { checked.inside += 1 } else { checked.outside += 1 }
-        if frame[x, y] != expected {
-          let what = "seed \(seed), case \(case_) (kind \(kind)): layer point (\(q.x), \(q.y))"
-          Issue.record("\(what) at pixel (\(x), \(y)) is \(frame[x, y]), expected \(expected)")
-          return
-        }
-      }
+      return states
     }
     #expect(checked.inside > 500)
     #expect(checked.outside > 1000)
