@@ -30,6 +30,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
+source "$here/timing.sh"
 stagehand="${1:-${STAGEHAND_BIN:-$here/../.build/release/stagehand}}"
 runs="${RUNS:-3}"
 frames="${FRAMES:-600}"
@@ -107,14 +108,10 @@ for ((run = 0; run < runs; run++)); do
       gst-*) command="sink=(fakesink sync=false); gst_pair $name" ;;
       *) command="consumer=(-consumer null real_time=-1 terminate_on_pause=1); melt_pair $name" ;;
     esac
-    out="$(/usr/bin/time -f '%e %M' bash -c "$(declare -f melt_pair gst_pair); $(declare -p clips progress work width height last frames); $command" 2>&1 >/dev/null | tail -n 1)"
-    times[$name]+="${out% *} "
-    kb="${out#* }"
-    [ "${rss[$name]:-0}" -ge "$kb" ] || rss[$name]=$kb
+    timed "$name" "$(declare -f melt_pair gst_pair); $(declare -p clips progress work width height last frames); $command"
   done
 done
 
-median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 declare -A median_of
 printf '%-34s %8s %8s %9s\n' "command (median of $runs, $frames frames)" "time s" "fps" "max RSS"
 for name in "${names[@]}"; do

@@ -24,6 +24,7 @@ after="${1:?usage: render-clip.sh AFTER-stagehand [BEFORE-stagehand]}"
 before="${2:-}"
 runs="${RUNS:-5}"
 here="$(cd "$(dirname "$0")" && pwd)"
+source "$here/timing.sh"
 header="$here/../Sources/CStagehandPlugin/include"
 
 work="$(mktemp -d)"
@@ -104,7 +105,6 @@ for ((run = 0; run < runs; run++)); do
   done
 done
 
-median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 declare -A ms
 printf '%-18s %14s %14s %9s\n' "style (300 frames)" "after ms/frame" "before" "after/before"
 for style in "${styles[@]}"; do

@@ -33,6 +33,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
+source "$here/timing.sh"
 stagehand="${1:-${STAGEHAND_BIN:-$here/../.build/release/stagehand}}"
 runs="${RUNS:-5}"
 threads=()
@@ -72,14 +73,10 @@ commands=("xfade fade" "xfade slideleft" "render cross-dissolve" "render push" "
 declare -A times rss
 for ((run = 0; run < runs; run++)); do
   for i in "${!commands[@]}"; do
-    out="$(/usr/bin/time -f '%e %M' bash -c "$(declare -f xfade render webp); work='$work'; stagehand='$stagehand'; threads=(${threads[*]:-}); ${commands[$i]}" 2>&1 >/dev/null | tail -n 1)"
-    times[$i]+="${out% *} "
-    kb="${out#* }"
-    [ "${rss[$i]:-0}" -ge "$kb" ] || rss[$i]=$kb
+    timed "$i" "$(declare -f xfade render webp); work='$work'; stagehand='$stagehand'; threads=(${threads[*]:-}); ${commands[$i]}"
   done
 done
 
-median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 printf '%-30s %8s %8s %9s\n' "command (median of $runs)" "time s" "fps" "max RSS"
 declare -A fps
 for i in "${!commands[@]}"; do
