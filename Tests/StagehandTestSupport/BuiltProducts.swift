@@ -72,19 +72,21 @@ public func run(
   process.standardOutput = out
   process.standardError = err
   process.standardInput = FileHandle.nullDevice
+  // Foundation's `waitUntilExit` on any thread but the one that started the process spins without sleeping (that
+  // thread's run loop has no source, so each turn returns at once): a waiter thread burnt a processor core for as
+  // long as the command ran, about half of the test command's processor time. The termination handler is called
+  // from Foundation's own thread once the process has been reaped; `waitUntilExit` then returns at once and lets the
+  // process object go.
+  let finished = DispatchSemaphore(value: 0)
+  process.terminationHandler = { _ in finished.signal() }
   let start = ContinuousClock.now
   try process.run()
-  let finished = DispatchSemaphore(value: 0)
-  let waiter = Thread {
-    process.waitUntilExit()
-    finished.signal()
-  }
-  waiter.start()
   let timedOut = finished.wait(timeout: .now() + timeLimit) == .timedOut
   if timedOut {
     kill(process.processIdentifier, SIGKILL)
     finished.wait()
   }
+  process.waitUntilExit()
   let seconds = (ContinuousClock.now - start) / .seconds(1)
   try out.close()
   try err.close()
