@@ -58,7 +58,7 @@ enum Browser {
 
   /// Takes one screenshot of `pages` laid out in a grid of frames of `width` x `height` pixels each (a page of its own
   /// written into `directory`), and returns the picture of each page, cut out of it; the browser must succeed, and no
-  /// page may log anything to the console.
+  /// page may log anything to the console (else it throws ``BrowserFailure``).
   ///
   /// One browser for many pages: starting Chromium costs about a second of processor time, far more than drawing a
   /// small page. A page in a frame of its size is drawn as in a window of that size: a push and a flip at 25, 50 and
@@ -84,9 +84,17 @@ enum Browser {
     try grid.write(toFile: gridPage, atomically: true, encoding: .utf8)
     let shot = gridPage + ".png"
     let opened = try screenshot(gridPage, width: columns * width, height: rows * height, to: shot)
-    #expect(opened.status == 0 && !opened.timedOut, "\(opened.standardError)")
-    #expect(consoleMessages(opened.standardError) == [])
-    let whole = try #require(IndependentDecoders.readPNG(shot))
+    guard opened.status == 0 && !opened.timedOut else {
+      throw BrowserFailure(
+        "chromium exited with \(opened.status) (timed out: \(opened.timedOut))", opened.standardError)
+    }
+    let messages = consoleMessages(opened.standardError)
+    guard messages.isEmpty else {
+      throw BrowserFailure("the pages logged to the console", messages.joined(separator: "\n"))
+    }
+    guard let whole = IndependentDecoders.readPNG(shot) else {
+      throw BrowserFailure("chromium wrote no readable screenshot at \(shot)", opened.standardError)
+    }
     return pages.indices.map { index in
       whole.cropped(x: index % columns * width, y: index / columns * height, width: width, height: height)
     }
@@ -94,7 +102,7 @@ enum Browser {
 
   /// Exports one instant for each argument list with `stagehand export ARGUMENTS -o PAGE` into `directory`, and
   /// returns the screenshot of each page in a window of `width` x `height` pixels (`screenshots`); every export must
-  /// succeed.
+  /// succeed (else it throws ``BrowserFailure``).
   static func exportedPictures(
     _ exports: [[String]], in directory: String, width: Int, height: Int, environment: [String: String]
   ) throws -> [DecodedPicture] {
@@ -102,7 +110,10 @@ enum Browser {
     for (index, arguments) in exports.enumerated() {
       let page = directory + "/export-\(index).html"
       let exported = try runStagehand(["export"] + arguments + ["-o", page], environment: environment)
-      #expect(exported.status == 0, "\(exported.standardError)")
+      guard exported.status == 0 else {
+        throw BrowserFailure(
+          "stagehand export \(arguments.joined(separator: " ")) exited with \(exported.status)", exported.standardError)
+      }
       pages.append(page)
     }
     return try screenshots(pages, width: width, height: height, in: directory)
@@ -112,4 +123,15 @@ enum Browser {
   static func dumpDOM(_ page: String) throws -> ProcessResult {
     try run(page, ["--virtual-time-budget=10000", "--dump-dom"])
   }
+}
+
+/// A browser batch that did not give its pictures: what failed, and what the command printed.
+struct BrowserFailure: Error, CustomStringConvertible {
+  var what: String
+  var output: String
+  init(_ what: String, _ output: String) {
+    self.what = what
+    self.output = output
+  }
+  var description: String { "\(what):\n\(output.suffix(3000))" }
 }

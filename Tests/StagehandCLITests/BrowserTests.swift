@@ -17,9 +17,7 @@ struct BrowserTests {
   @Test("the gallery opens with no console message, every image decoded, and a screenshot")
   func gallery() throws {
     let directory = try TemporaryDirectory()
-    let gallery = directory.path + "/gallery"
-    let made = try runStagehand(
-      ["gallery", "-o", gallery, "--size", "96x72", "--fps", "10"], environment: cleanEnvironment)
+    let (gallery, made) = try SharedGallery.made.get()
     #expect(made.status == 0, "\(made.standardError)")
 
     let shot = directory.path + "/gallery.png"
@@ -44,9 +42,12 @@ struct BrowserTests {
       });
       </script>
       """
-    let checked = gallery + "/check.html"
-    try page.replacingOccurrences(of: "</body>", with: script + "</body>").write(
-      toFile: checked, atomically: true, encoding: .utf8)
+    // The copy lives in this test's folder (the gallery is shared with other tests) and reads the gallery's files
+    // through a base address.
+    let checked = directory.path + "/check.html"
+    try page.replacingOccurrences(of: "<head>", with: "<head>\n<base href=\"file://\(gallery)/\">")
+      .replacingOccurrences(of: "</body>", with: script + "</body>").write(
+        toFile: checked, atomically: true, encoding: .utf8)
     let dom = try Browser.dumpDOM(checked)
     #expect(dom.status == 0 && !dom.timedOut, "\(dom.standardError)")
     let webps = try FileManager.default.contentsOfDirectory(atPath: gallery).filter { $0.hasSuffix(".webp") }

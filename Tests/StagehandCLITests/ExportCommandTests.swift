@@ -71,11 +71,9 @@ struct ExportCommandTests {
 
   @Test("the gallery: a page, two WebPs per style and preset at the size asked, and the contact sheet")
   func gallery() throws {
-    let directory = try TemporaryDirectory()
-    let output = directory.path + "/gallery"
-    let result = try runStagehand(
-      ["gallery", "-o", output, "--size", "64x48", "--fps", "10"], environment: cleanEnvironment)
+    let (output, result) = try SharedGallery.made.get()
     #expect(result.status == 0, "\(result.standardError)")
+    let (width, height) = (SharedGallery.width, SharedGallery.height)
     let names = try FileManager.default.contentsOfDirectory(atPath: output)
     let items = bundledCatalog.entries.reduce(0) { $0 + 1 + $1.style.presets.count }
     #expect(names.filter { $0.hasSuffix(".forward.webp") }.count == items)
@@ -83,9 +81,9 @@ struct ExportCommandTests {
     #expect(names.contains("index.html") && names.contains("contact-sheet.png"))
     #expect(!names.contains { $0.hasSuffix(".tmp") })
     let flip = try #require(IndependentDecoders.readAnimatedWebP(output + "/org.stagehand.flip_flip.forward.webp"))
-    #expect(flip.width == 64 && flip.height == 48)
+    #expect(flip.width == width && flip.height == height)
     let sheet = try #require(IndependentDecoders.readPNG(output + "/contact-sheet.png"))
-    #expect(sheet.width == 3 * (64 + 4) + 4 && sheet.height == items * (48 + 4) + 4)
+    #expect(sheet.width == 3 * (width + 4) + 4 && sheet.height == items * (height + 4) + 4)
     let html = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
     // Self-contained: its one script is inline, and nothing comes from the network.
     #expect(!html.contains("<script src") && !html.contains("http://") && !html.contains("https://"))

@@ -6,19 +6,12 @@ import Testing
 /// table of contents, and a progress bar on a terminal only.
 @Suite("stagehand gallery: a page worth browsing")
 struct GalleryTests {
-  /// Writes a gallery of 64x48 pictures at 10 fps into a new directory.
-  static func gallery() throws -> (directory: TemporaryDirectory, path: String, result: ProcessResult) {
-    let directory = try TemporaryDirectory()
-    let path = directory.path + "/gallery"
-    let result = try runStagehand(
-      ["gallery", "-o", path, "--size", "64x48", "--fps", "10"], environment: cleanEnvironment)
-    return (directory, path, result)
-  }
+  /// The shared gallery's path, and what `stagehand gallery` printed making it.
+  static func gallery() throws -> (path: String, result: ProcessResult) { try SharedGallery.made.get() }
 
   @Test("each loop shows its first and its last frame 0.6 s longer than the others")
   func holds() throws {
-    let (directory, path, result) = try Self.gallery()
-    _ = directory
+    let (path, result) = try Self.gallery()
     #expect(result.status == 0, "\(result.standardError)")
     for file in ["org.stagehand.push_push-from-left.forward.webp", "org.stagehand.cube_cube.inverse.webp"] {
       let animation = try #require(IndependentDecoders.readAnimatedWebP(path + "/" + file))
@@ -33,8 +26,7 @@ struct GalleryTests {
 
   @Test("a section per style with its parameters once, presets with their values only, and a table of contents")
   func sections() throws {
-    let (directory, path, result) = try Self.gallery()
-    _ = directory
+    let (path, result) = try Self.gallery()
     #expect(result.status == 0, "\(result.standardError)")
     let html = try String(contentsOfFile: path + "/index.html", encoding: .utf8)
     let styles = bundledCatalog.entries.count
@@ -73,8 +65,26 @@ struct GalleryTests {
     #expect(screen.contains("\rstagehand: drawing ["), "\(screen.suffix(500))")
     #expect(screen.contains(" styles and presets"), "\(screen.suffix(500))")
     #expect(screen.contains("\r\u{1B}[K"), "the bar is cleared at the end")
-    let (directory, _, piped) = try Self.gallery()
-    _ = directory
+    let (_, piped) = try Self.gallery()
     #expect(piped.status == 0 && !piped.standardError.contains("drawing ["), "\(piped.standardError)")
+  }
+}
+
+/// One gallery of the bundled catalog (32x24 pictures at 10 fps), made once per test process by the first test that
+/// asks, for the tests that only read it (its page, its loops, its contact sheet, how it opens in a browser): a
+/// gallery costs about 2 s of processor time in a debug build, and five suites made their own. It lives in the test
+/// process's cache home, removed when the process exits. A test that writes beside it writes into a folder of its own.
+enum SharedGallery {
+  /// The picture size and the frame rate it was made with.
+  static let width = 32
+  static let height = 24
+  static let fps = 10
+
+  /// The gallery's path and what the command printed, or why it could not be run.
+  static let made: Result<(path: String, result: ProcessResult), any Error> = Result {
+    let path = BuiltProducts.cacheHome + "/shared-gallery"
+    let result = try runStagehand(
+      ["gallery", "-o", path, "--size", "\(width)x\(height)", "--fps", "\(fps)"], environment: cleanEnvironment)
+    return (path, result)
   }
 }

@@ -53,6 +53,26 @@ struct StageEffectBrowserTests {
     Case(style: "clock-wipe-from-three", instants: [1, 3]),
   ]
 
+  /// The export of each case's instants, screenshot in one browser run for all the cases (starting Chromium costs
+  /// more than drawing a dozen small pages), made once by the first case that asks: the pictures of case k, in the
+  /// order of its instants.
+  static let screenshots: Result<[[DecodedPicture]], any Error> = Result {
+    let directory = try TemporaryDirectory()
+    let size = "\(width)x\(height)"
+    let exports = cases.flatMap { test in
+      test.instants.map {
+        [test.style, "--size", size, "--duration", "1", "--at", (Double($0) / 4).description]
+          + (test.inverse ? ["--inverse"] : [])
+      }
+    }
+    var pictures = try Browser.exportedPictures(
+      exports, in: directory.path, width: width, height: height, environment: try environment())[...]
+    return cases.map { test in
+      defer { pictures = pictures.dropFirst(test.instants.count) }
+      return Array(pictures.prefix(test.instants.count))
+    }
+  }
+
   @Test("paused at instants, the CSS export matches stagehand render within the mean tolerance", arguments: cases)
   func paused(_ test: Case) throws {
     let environment = try Self.environment()
@@ -68,9 +88,8 @@ struct StageEffectBrowserTests {
       renders[quarter] = try #require(IndependentDecoders.readPNG(directory.path + "/r/000\(quarter + 1).png"))
     }
     let instants = test.instants.map { (Double($0) / 4).description }
-    let pictures = try Browser.exportedPictures(
-      instants.map { [test.style, "--size", size, "--duration", "1", "--at", $0] + direction }, in: directory.path,
-      width: Self.width, height: Self.height, environment: environment)
+    let index = try #require(Self.cases.firstIndex { $0.description == test.description })
+    let pictures = try Self.screenshots.get()[index]
     var shots: [Int: DecodedPicture] = [:]
     for (index, quarter) in test.instants.enumerated() {
       shots[quarter] = pictures[index]

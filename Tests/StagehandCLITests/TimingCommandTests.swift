@@ -95,12 +95,18 @@ struct TimingCommandTests {
   func gallery() throws {
     let directory = try TemporaryDirectory()
     var pictures: [String: Data] = [:]
-    // At 10 fps a 0.4 s style has frames at a third and two thirds of its duration, where the curves part.
-    for timing in ["", "ease-in"] {
-      let path = directory.path + "/gallery-\(timing.isEmpty ? "own" : timing)"
-      let result = try runStagehand(
-        ["gallery", "-o", path, "--size", "32x24", "--fps", "10", "--threads", "2"]
-          + (timing.isEmpty ? [] : ["--timing", timing]), environment: cleanEnvironment)
+    // At 10 fps a 0.4 s style has frames at a third and two thirds of its duration, where the curves part. The
+    // styles' own timing is the shared gallery's (made without --timing at the same size and rate).
+    let (own, ownResult) = try SharedGallery.made.get()
+    let easeIn = directory.path + "/gallery-ease-in"
+    let size = "\(SharedGallery.width)x\(SharedGallery.height)"
+    let easeInResult = try runStagehand(
+      [
+        "gallery", "-o", easeIn, "--size", size, "--fps", "\(SharedGallery.fps)", "--threads", "2", "--timing",
+        "ease-in",
+      ],
+      environment: cleanEnvironment)
+    for (timing, path, result) in [("", own, ownResult), ("ease-in", easeIn, easeInResult)] {
       #expect(result.status == 0, "\(result.standardError)")
       let html = try String(contentsOfFile: path + "/index.html", encoding: .utf8)
       let note = ", every step timed ease-in (its reverse in the inverse)"
