@@ -118,11 +118,6 @@ enum Browser {
     }
     return try screenshots(pages, width: width, height: height, in: directory)
   }
-
-  /// The DOM of `page` once loaded and its scripts run (virtual time: no waiting on the wall clock).
-  static func dumpDOM(_ page: String) throws -> ProcessResult {
-    try run(page, ["--virtual-time-budget=10000", "--dump-dom"])
-  }
 }
 
 /// A browser batch that did not give its pictures: what failed, and what the command printed.
