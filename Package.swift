@@ -49,7 +49,8 @@ struct BundledPlugin {
     .target(
       name: name, dependencies: ["CStagehandPlugin"], path: "Plugins/" + folder,
       cSettings: isC ? [.unsafeFlags(["-fvisibility=hidden", "-Wall", "-Wextra", "-Werror"])] : nil,
-      linkerSettings: usesVersionScript ? pluginExports : nil)
+      // A C plugin may use <math.h> (clip.c's angle-wipe does): libm is named, not left to the Swift runtime's.
+      linkerSettings: (usesVersionScript ? pluginExports : []) + (isC ? [.linkedLibrary("m")] : []))
   }
 
   /// A plugin in Swift.

@@ -16,12 +16,16 @@
  *              or both at once (a box);
  *   clock-wipe [1.2] a hand turns about the centre from a start angle, clockwise or counter-clockwise, and the new
  *              content appears in the wedge it sweeps (the appearing layer's clip wedge grows from 0 to a whole turn).
+ *   angle-wipe [1.2] a straight edge at any angle sweeps across, uncovering the new content behind it: the appearing
+ *              layer's clip wedge is a half-plane (a sweep of pi) whose centre moves from beyond one corner of the
+ *              layer to beyond the opposite one (a diagonal wipe at 45 or 135 degrees).
  *
  * Each style has a `curve` parameter, the timing curve of its sweep. The host derives every inverse.
  */
 
 #include "stagehand_plugin.h"
 
+#include <math.h>
 #include <stddef.h>
 
 #define CLIP_COUNT(array) (sizeof(array) / sizeof((array)[0]))
@@ -39,6 +43,7 @@
 #define IRIS_DURATION 0.6
 #define BARN_DOOR_DURATION 0.5
 #define CLOCK_WIPE_DURATION 0.6
+#define ANGLE_WIPE_DURATION 0.5
 
 /* ------------------------------------------------------------------------------------------------------------------ */
 /* Shared parameters                                                                                                  */
@@ -594,6 +599,62 @@ static const sh_preset clock_wipe_presets[] = {
 };
 
 /* ------------------------------------------------------------------------------------------------------------------ */
+/* angle-wipe [1.2]                                                                                                   */
+/* ------------------------------------------------------------------------------------------------------------------ */
+
+static const sh_parameter angle_wipe_parameters[] = {
+    {
+        .struct_size = sizeof(sh_parameter),
+        .symbol = "angle",
+        .type = SH_PARAM_DOUBLE,
+        .minimum = 0,
+        .maximum = 360,
+        .default_value = 135,
+        .unit = "deg",
+        .description = "Which way the edge travels, clockwise from up: 90 is a wipe to the right, 135 a diagonal "
+                       "from the top-left corner to the bottom-right one.",
+    },
+    CLIP_CURVE_PARAMETER,
+};
+
+/* angle-wipe(angle, curve): the edge travels towards the direction u at `angle` (in points: (sin a, -cos a)), and the
+ * new content shows behind it. The appearing layer's wedge becomes the half-plane behind the line through its centre
+ * (first edge at angle + pi / 2, sweep pi), in a setup step; its centre then moves along u from 2 points beyond the
+ * layer's trailing corner (nothing shown) to 2 points beyond its leading one (everything shown), so the antialiased
+ * edge leaves no pixel of either content at either end. */
+static int32_t angle_wipe_build(const sh_context *context, const sh_host *host, sh_builder *builder,
+                                double angle_degrees, int32_t curve_index)
+{
+    int32_t curve = clip_curve(curve_index);
+    if (curve < 0) {
+        return clip_invalid(host, builder, "angle-wipe: the curve is not one of its labels.");
+    }
+    double a = angle_degrees * SH_PI / 180.0;
+    double ux = sin(a), uy = -cos(a);
+    double w = context->width, h = context->height;
+    /* The projections onto u of the layer's extent from its centre, in points: half of |ux| w + |uy| h, plus 2. */
+    double reach = 0.5 * (fabs(ux) * w + fabs(uy) * h) + 2.0;
+    /* From the centre, the start lies `reach` behind it along u, the end `reach` ahead; in unit coordinates. */
+    double sx = -reach * ux / w, sy = -reach * uy / h;
+    CLIP_TRY(host->begin_step(builder, 0.0, SH_CURVE_LINEAR));
+    CLIP_TRY(host->change_wedge(builder, SH_LAYER_APPEARING, sx, sy, a + SH_PI / 2, -SH_PI));
+    CLIP_TRY(host->begin_step(builder, ANGLE_WIPE_DURATION, curve));
+    return host->change_wedge(builder, SH_LAYER_APPEARING, -2.0 * sx, -2.0 * sy, 0, 0);
+}
+
+static const sh_preset_value angle_wipe_from_top_left_values[] = {{.parameter = "angle", .value = "135"}};
+static const sh_preset_value angle_wipe_from_bottom_left_values[] = {{.parameter = "angle", .value = "45"}};
+
+static const sh_preset angle_wipe_presets[] = {
+    CLIP_PRESET("angle-wipe-from-top-left",
+                "A diagonal edge sweeps from the top-left corner to the bottom-right one, uncovering the new content.",
+                angle_wipe_from_top_left_values),
+    CLIP_PRESET("angle-wipe-from-bottom-left",
+                "A diagonal edge sweeps from the bottom-left corner to the top-right one, uncovering the new content.",
+                angle_wipe_from_bottom_left_values),
+};
+
+/* ------------------------------------------------------------------------------------------------------------------ */
 /* The descriptor                                                                                                     */
 /* ------------------------------------------------------------------------------------------------------------------ */
 
@@ -641,6 +702,17 @@ static const sh_style clip_styles[] = {
         .preset_count = CLIP_COUNT(clock_wipe_presets),
         .presets = clock_wipe_presets,
         .builder = (sh_function)clock_wipe_build,
+    },
+    {
+        .struct_size = sizeof(sh_style),
+        .name = "angle-wipe",
+        .summary = "A straight edge at any angle sweeps across, uncovering the new content; nothing moves.",
+        .default_duration = ANGLE_WIPE_DURATION,
+        .parameter_count = CLIP_COUNT(angle_wipe_parameters),
+        .parameters = angle_wipe_parameters,
+        .preset_count = CLIP_COUNT(angle_wipe_presets),
+        .presets = angle_wipe_presets,
+        .builder = (sh_function)angle_wipe_build,
     },
 };
 

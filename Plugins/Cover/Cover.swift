@@ -2,6 +2,8 @@
 //
 // CoconutKit's HLSTransitionCoverFrom{Bottom,Top,Left,Right,TopLeft,TopRight,BottomLeft,BottomRight} and their
 // ...PushToBack versions: the same offsets, the same single 0.4 s step and the same push-to-back scale, 0.95.
+// [1.3] The `dim` parameter darkens the covered content over the same step (black of that opacity over it), as a
+// page is darkened while another one covers it; the derived inverse brightens it again as the pop uncovers it.
 
 import CStagehandPlugin
 
@@ -20,11 +22,11 @@ private func offset(_ direction: Int32, _ b: Builder) throws(BuildStatus) -> (x:
   return (fromLeft ? -1 : 1, 0)
 }
 
-/// `cover(direction, push-to-back)`: the appearing layer slides in over a still disappearing one (0.4 s), which
-/// optionally recedes to 0.95 of its size.
+/// `cover(direction, push-to-back, dim)`: the appearing layer slides in over a still disappearing one (0.4 s), which
+/// optionally recedes to 0.95 of its size and darkens by `dim`.
 private let buildCover:
-  @convention(c) (UnsafePointer<sh_context>?, UnsafePointer<sh_host>?, OpaquePointer?, Int32, Bool) -> Int32 = {
-    context, host, handle, direction, pushToBack in
+  @convention(c) (UnsafePointer<sh_context>?, UnsafePointer<sh_host>?, OpaquePointer?, Int32, Bool, Double) -> Int32 = {
+    context, host, handle, direction, pushToBack, dim in
     Builder.run(context, host, handle) { (b) throws(BuildStatus) in
       let unit = try offset(direction, b)
       let dx = unit.x * b.context.width
@@ -34,6 +36,7 @@ private let buildCover:
       try b.step(0.4)
       try b.translate(appearing, -dx, -dy)
       if pushToBack { try b.scale(disappearing, 0.95, 0.95) }
+      if dim != 0 { try b.dim(disappearing, dim) }
     }
   }
 
@@ -64,6 +67,11 @@ nonisolated(unsafe) private let descriptor = plugin(
         ),
         boolParameter(
           "push-to-back", defaultValue: false, description: "Whether the old content recedes to 0.95 of its size."),
+        doubleParameter(
+          "dim", range: 0...1, defaultValue: 0, unit: "opacity",
+          description:
+            "How dark the old content becomes as it is covered: black of this opacity over it (0 leaves it unchanged, 1 makes it black)."
+        ),
       ),
       presets: [
         coverPreset("cover-from-bottom", "Slides the new content in from the bottom.", "bottom", back: false),
@@ -109,6 +117,10 @@ nonisolated(unsafe) private let descriptor = plugin(
           "cover-from-trailing",
           "Slides the new content in from the trailing edge (the right in a left-to-right layout).", "trailing",
           back: false),
+        preset(
+          "cover-dimmed",
+          "Slides the new content in from the trailing edge while the old content darkens by a fifth, as a page that is covered.",
+          [("direction", "trailing"), ("dim", "0.2")]),
         coverPreset(
           "cover-from-leading-push-to-back", "Slides in from the leading edge while the old content recedes.",
           "leading", back: true),

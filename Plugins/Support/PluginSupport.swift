@@ -222,6 +222,11 @@ struct Builder {
     try check(host.pointee.change_backdrop(handle, dr, dg, db, dopacity))
   }
 
+  /// [1.3] Adds `delta` to a content layer's dim (black of that opacity over its own pixels, 0 to 1 when drawn).
+  func dim(_ layer: Int32, _ delta: Double) throws(BuildStatus) {
+    try check(host.pointee.change_dim(handle, layer, delta))
+  }
+
   /// [1.1] Whether the container lays out right to left.
   var isRightToLeft: Bool { context.layout_direction == Int32(SH_LAYOUT_RIGHT_TO_LEFT) }
 

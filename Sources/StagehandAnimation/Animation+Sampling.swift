@@ -126,6 +126,8 @@ extension Animation {
         x: state.clip.wedgeCentre.x + centre.x * c, y: state.clip.wedgeCentre.y + centre.y * c)
       state.clip.wedgeStart += start * c
       state.clip.wedgeSweep += sweep * c
+    case .dim(let d):
+      state.dim += d * c
     case .backdrop, .swapDrawOrder:
       break  // changes of the whole set of states, applied by `apply(_:progress:to:)` of a step's change
     }
@@ -185,6 +187,6 @@ extension LayerState {
     translation.x.isFinite && translation.y.isFinite && translation.z.isFinite && rotation.w.isFinite
       && rotation.x.isFinite && rotation.y.isFinite && rotation.z.isFinite && scale.x.isFinite && scale.y.isFinite
       && scale.z.isFinite && anchor.x.isFinite && anchor.y.isFinite && opacity.isFinite && perspective.isFinite
-      && clip.isFinite
+      && clip.isFinite && dim.isFinite
   }
 }

@@ -24,6 +24,8 @@ public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
   case intervalOutOfRange(start: Double, end: Double)
   /// A clip change targeted the stage.
   case clipOnStage
+  /// A dim change targeted the stage.
+  case dimOnStage
   /// A backdrop or draw-order change targeted a content layer.
   case stageChangeOnContentLayer(LayerID, what: String)
   /// A draw-order change was in a step that takes time.
@@ -56,6 +58,8 @@ public enum AnimationError: Error, Hashable, Sendable, CustomStringConvertible {
       "change interval [\(start), \(end)] is not within the step; give 0 <= start < end <= 1"
     case .clipOnStage:
       "the stage has no clip; clip the appearing or disappearing layer"
+    case .dimOnStage:
+      "the stage has no dim (it has no pixels of its own); dim the appearing or disappearing layer"
     case .stageChangeOnContentLayer(let layer, let what):
       "\(what) belongs to the stage, not to the \(layer) layer"
     case .drawOrderInTimedStep:

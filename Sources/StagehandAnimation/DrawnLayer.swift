@@ -3,7 +3,8 @@
 /// Coordinates are the container's points, y down. The layer is the rectangle `bounds` (the container's): map its
 /// picture onto `bounds`, transform each point `p = (x, y, 0)` of it by ``transform`` (a column vector, `M * p`), and
 /// divide by `w`; the corners land on ``quad``. Layers are one-sided: draw nothing when ``isVisible`` is false.
-/// Blend with ``opacity``, and clip the layer (in its own coordinates, before the transform) with ``clip``.
+/// Blend with ``opacity``, clip the layer (in its own coordinates, before the transform) with ``clip``, and dim it with
+/// ``dim``: multiply each premultiplied colour component of its picture by `1 - dim`, its alpha unchanged.
 public struct DrawnLayer: Hashable, Sendable {
   /// The layer's state.
   public var state: LayerState
@@ -20,6 +21,8 @@ public struct DrawnLayer: Hashable, Sendable {
   public var opacity: Double
   /// The clip in the layer's own coordinates, applied before its transform.
   public var clip: Clip
+  /// The dim to lay over the layer's own pixels, from 0 (none) to 1 (black where it is opaque), ABI 1.3.
+  public var dim: Double
 
   /// The layer in `state`, on a stage in `stageState`, in a container of `bounds`.
   public init(_ state: LayerState, stage stageState: LayerState, bounds: Rect) {
@@ -41,6 +44,7 @@ public struct DrawnLayer: Hashable, Sendable {
     }
     opacity = state.visibleOpacity
     clip = state.clip
+    dim = state.visibleDim
   }
 
   /// Whether the frame shows anything of the layer: it lies in front of the camera, faces the viewer and is not

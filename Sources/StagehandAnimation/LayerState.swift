@@ -32,7 +32,8 @@ public enum LayerID: Int, CaseIterable, Hashable, Sendable, CustomStringConverti
 /// translation has built up, and the translation applies last.
 ///
 /// Opacity clamping rule: `opacity` is stored unclamped, so that fades add up and reverse exactly even when a style
-/// overshoots; renderers use `visibleOpacity`, which clamps it to [0, 1].
+/// overshoots; renderers use `visibleOpacity`, which clamps it to [0, 1]. The dim (ABI 1.3) follows the same rule:
+/// `dim` unclamped, `visibleDim` drawn.
 public struct LayerState: Hashable, Sendable {
   /// The translation, in points.
   public var translation: Vector3 = .zero
@@ -49,9 +50,12 @@ public struct LayerState: Hashable, Sendable {
   public var perspective: Double = 0
   /// The part of a content layer that is drawn; the stage's is always `.none`.
   public var clip: Clip = .none
+  /// The dim of a content layer (ABI 1.3), unclamped (see `visibleDim`): black of this opacity over the layer's own
+  /// pixels. 0, none, at rest; the stage's is always 0.
+  public var dim: Double = 0
 
   /// The state of a layer at rest: no translation, rotation or scaling, centred anchor, opaque, no perspective, no
-  /// clip.
+  /// clip, no dim.
   public static let identity = LayerState()
 
   /// Creates the identity state.
@@ -59,6 +63,10 @@ public struct LayerState: Hashable, Sendable {
 
   /// The opacity a renderer shows: `opacity` clamped to [0, 1].
   public var visibleOpacity: Double { min(max(opacity, 0), 1) }
+
+  /// The dim a renderer shows: `dim` clamped to [0, 1]. A renderer multiplies each premultiplied colour component of
+  /// the layer's picture by `1 - visibleDim` and keeps its alpha, before the opacity and the clip apply.
+  public var visibleDim: Double { min(max(dim, 0), 1) }
 
   /// The transform of this layer for a layer that fills `bounds`: rotation and scale about the anchor point,
   /// then the translation.

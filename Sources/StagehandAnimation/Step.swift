@@ -22,6 +22,8 @@ public enum LayerChange: Hashable, Sendable {
   /// Moves the centre of a content layer's clip wedge (unit coordinates) and turns its first edge and adds to its
   /// sweep (radians), ABI 1.2.
   case wedge(centre: Point, start: Double, sweep: Double)
+  /// Adds to a content layer's dim (black over its own pixels, ABI 1.3).
+  case dim(Double)
   /// Adds to the backdrop's colour and opacity (a change of the stage).
   case backdrop(Backdrop)
   /// Exchanges which content layer is drawn on top (a change of the stage, only in an instant step); its own inverse.
@@ -40,6 +42,7 @@ public enum LayerChange: Hashable, Sendable {
     case .cornerRadius(let d): .cornerRadius(-d)
     case .ellipse(let c, let r): .ellipse(centre: Point(x: -c.x, y: -c.y), radii: Point(x: -r.x, y: -r.y))
     case .wedge(let c, let start, let sweep): .wedge(centre: Point(x: -c.x, y: -c.y), start: -start, sweep: -sweep)
+    case .dim(let d): .dim(-d)
     case .backdrop(let b): .backdrop(-b)
     case .swapDrawOrder: .swapDrawOrder
     }
@@ -232,6 +235,9 @@ public struct Step: Hashable, Sendable {
       try finite(start, "clip wedge start")
       try finite(sweep, "clip wedge sweep")
       guard c.layer != .stage else { throw .clipOnStage }
+    case .dim(let d):
+      try finite(d, "dim change")
+      guard c.layer != .stage else { throw .dimOnStage }
     case .backdrop(let b):
       try finite(b.red, "backdrop red")
       try finite(b.green, "backdrop green")

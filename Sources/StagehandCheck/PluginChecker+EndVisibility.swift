@@ -3,14 +3,20 @@ import StagehandPlugins
 
 extension PluginChecker {
   /// Why a content layer cannot be seen in `states`, in a container of `bounds`, with what to change; nil when it is
-  /// seen. Not seen: less than fully opaque (its opacity times the stage's), clipped away (insets that meet, an
-  /// ellipse with no radius), facing away or scaled to nothing (the area its transform and the stage's give the
+  /// seen. Not seen: less than fully opaque (its opacity times the stage's), dimmed at all (ABI 1.3: the host shows the
+  /// content undimmed once the animation has ended, so a dim left at the end is a jump, as an opacity below 1 is, and
+  /// a dim of 1 hides the content as surely as an opacity of 0), clipped away (insets that meet, an ellipse with no radius),
+  /// facing away or scaled to nothing (the area its transform and the stage's give the
   /// layer, without the depth, is not positive), or wholly outside the container.
   static func whyNotSeen(_ layer: LayerID, in states: LayerStates, bounds: Rect) -> String? {
     let state = states[layer]
     let opacity = state.visibleOpacity * states.stage.visibleOpacity
     if opacity < 1 - 1e-6 {
       return "its opacity is \(opacity) (the stage's included); fade it to 1"
+    }
+    if state.visibleDim > 1e-6 {
+      return "it is dimmed by \(state.visibleDim) (black of that opacity over it; 1 is black); bring its dim back to 0 "
+        + "(is the sign of change_dim inverted, or does it dim the wrong layer?)"
     }
     if state.clip.isEmpty {
       let i = state.clip.insets

@@ -154,8 +154,8 @@ extension PluginChecker {
     }
   }
 
-  /// Whether two sets of layer states look the same: each layer's transform, perspective, visible opacity and clip, and the
-  /// visible backdrop, within a millionth of a point or of a unit (relative to the numbers when they are larger than
+  /// Whether two sets of layer states look the same: each layer's transform, perspective, visible opacity, visible dim
+  /// and clip, and the visible backdrop, within a millionth of a point or of a unit (relative to the numbers when they are larger than
   /// 1). The draw order is not compared.
   static func statesLookTheSame(_ x: LayerStates, _ y: LayerStates) -> Bool {
     func near(_ x: [Double], _ y: [Double]) -> Bool {
@@ -178,6 +178,7 @@ extension PluginChecker {
     return LayerID.allCases.allSatisfy { layer in
       Self.close(x[layer].transform(in: unit), y[layer].transform(in: unit))
         && abs(x[layer].visibleOpacity - y[layer].visibleOpacity) <= 1e-6
+        && abs(x[layer].visibleDim - y[layer].visibleDim) <= 1e-6
         && samePerspective(x[layer].perspective, y[layer].perspective)
         && near(numbers(x[layer].clip), numbers(y[layer].clip))
     }
@@ -219,7 +220,7 @@ extension Animation {
         case .rotate(let angle, let axis): angle != 0 && (axis.x != 0 || axis.y != 0)
         case .scale(let s): s.z != 1
         case .changePerspective(let d): d != 0
-        case .fade, .moveAnchor, .inset, .cornerRadius, .ellipse, .wedge, .backdrop, .swapDrawOrder: false
+        case .fade, .moveAnchor, .inset, .cornerRadius, .ellipse, .wedge, .dim, .backdrop, .swapDrawOrder: false
         }
       }
     }

@@ -196,6 +196,19 @@ final class AnimationRecorder {
     }
   }
 
+  /// `change_dim` (ABI 1.3): a content layer's dim, refused on the stage as a fade is.
+  func dim(_ layer: Int32, _ delta: Double) -> Int32 {
+    change("change_dim", layer, [("ddim", delta)]) { id in
+      guard id != .stage else {
+        _ = invalid(
+          "change_dim: the stage has no dim (it has no pixels of its own); dim the appearing or "
+            + "disappearing layer")
+        return nil
+      }
+      return .dim(delta)
+    }
+  }
+
   func changePerspective(_ delta: Double) -> Int32 {
     change("change_perspective", Int32(SH_LAYER_STAGE), [("delta", delta)]) { _ in
       guard perspective + delta >= -1e-12 else {
@@ -390,7 +403,8 @@ let hostFunctions = sh_host(
   },
   change_wedge: { handle, layer, dx, dy, dstart, dsweep in
     withRecorder(handle) { $0.apply(.changeWedge(layer: layer, dx, dy, dstart, dsweep)) }
-  }
+  },
+  change_dim: { handle, layer, ddim in withRecorder(handle) { $0.apply(.changeDim(layer: layer, ddim)) } }
 )
 
 /// The table of host functions, allocated once and never freed: a builder that keeps the pointer after it returns

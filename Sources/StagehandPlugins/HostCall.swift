@@ -41,6 +41,8 @@ public enum HostCall: Hashable, Sendable {
   case changeBackdrop(Double, Double, Double, Double)
   /// `change_wedge` (ABI 1.2).
   case changeWedge(layer: Int32, Double, Double, Double, Double)
+  /// `change_dim` (ABI 1.3).
+  case changeDim(layer: Int32, Double)
 
   /// Whether two calls are the same call: the same kind, integers and message, and numbers of the same bits (a NaN a
   /// builder passed is the same NaN when the call is replayed).
@@ -88,6 +90,7 @@ public enum HostCall: Hashable, Sendable {
     case .setOnTop(let l, let w): (15, (l, w), (0, 0, 0, 0))
     case .changeBackdrop(let r, let g, let b, let o): (16, (0, 0), (r, g, b, o))
     case .changeWedge(let l, let x, let y, let start, let sweep): (17, (l, 0), (x, y, start, sweep))
+    case .changeDim(let l, let d): (18, (l, 0), (d, 0, 0, 0))
     }
   }
 
@@ -114,6 +117,7 @@ public enum HostCall: Hashable, Sendable {
     case 15: self = .setOnTop(layer: i, when: j)
     case 16: self = .changeBackdrop(n.0, n.1, n.2, n.3)
     case 17: self = .changeWedge(layer: i, n.0, n.1, n.2, n.3)
+    case 18: self = .changeDim(layer: i, n.0)
     default: return nil
     }
   }
@@ -156,6 +160,7 @@ extension AnimationRecorder {
       return clipChange(
         "change_wedge", layer, [("dcx", dx), ("dcy", dy), ("dstart", dstart), ("dsweep", dsweep)],
         .wedge(centre: Point(x: dx, y: dy), start: dstart, sweep: dsweep))
+    case .changeDim(let layer, let delta): return dim(layer, delta)
     case .setOnTop(let layer, let when): return setOnTop(layer, when)
     case .changeBackdrop(let dr, let dg, let db, let dopacity):
       return change(

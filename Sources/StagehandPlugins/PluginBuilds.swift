@@ -61,7 +61,7 @@ struct PluginBuilds {
         end.anchor.x - 0.5, end.anchor.y - 0.5, end.opacity - 1, end.perspective, clip.insets.top,
         clip.insets.right, clip.insets.bottom, clip.insets.left, clip.cornerRadius, clip.ellipseCentre.x - 0.5,
         clip.ellipseCentre.y - 0.5, clip.ellipseRadii.x - 1, clip.ellipseRadii.y - 1, clip.wedgeCentre.x - 0.5,
-        clip.wedgeCentre.y - 0.5, clip.wedgeStart, clip.wedgeSweep - Clip.fullTurn,
+        clip.wedgeCentre.y - 0.5, clip.wedgeStart, clip.wedgeSweep - Clip.fullTurn, end.dim,
       ]
       // A NaN anywhere is off by NaN (Array.max() keeps a NaN only when it comes first).
       let offBy = deviations.contains(where: \.isNaN) ? .nan : deviations.map(abs).max() ?? 0

@@ -16,7 +16,8 @@ import StagehandAnimation
 ///   `backface-visibility: hidden` (layers are one-sided), and its clip's ellipse as `clip-path: ellipse()`; in it, the
 ///   content's picture, with no transform of its own (so in the layer's coordinates), cut by the clip's rectangle as
 ///   `clip-path: inset(... round ...)`: CSS allows one clip path per element, and the two nested clip the picture to
-///   the intersection. Corner radii are clamped as the renderer clamps them (`Clip.visibleCornerRadius`);
+///   the intersection. Corner radii are clamped as the renderer clamps them (`Clip.visibleCornerRadius`); the dim
+///   (ABI 1.3) is `filter: brightness()` on the picture (`CSSExport+Dim.swift`);
 /// - the disappearing layer has `visibility: hidden` at 100% only: at the animation's end and after it, the
 ///   disappearing content is not drawn (section 9, "The end"); CSS interpolates `visibility` discretely, showing it
 ///   at every earlier moment.
@@ -93,6 +94,10 @@ public struct CSSExport: Sendable {
         contentAnimations.append("\(p)-\(layer)-wedge \(seconds) linear both")
         css += wedgeDeclarations(of: layer)
         rules.append(wedgeKeyframes(of: layer))
+      }
+      if hasDim(layer) {
+        contentAnimations.append("\(p)-\(layer)-dim \(seconds) linear both")
+        rules.append(dimKeyframes(of: layer))
       }
       if !contentAnimations.isEmpty {
         css += ".\(p)-\(layer)-inset { animation: \(contentAnimations.joined(separator: ", ")); }\n"

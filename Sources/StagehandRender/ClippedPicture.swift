@@ -138,8 +138,9 @@ struct ClipShape: Equatable {
 }
 
 /// A copy of a content's picture with the layer's clip applied: the pixels outside the clip transparent, those inside
-/// unchanged, and those on its edge scaled by the share of them inside (antialiasing). Drawn like the picture itself,
-/// with the same transform, so the clip moves, turns and scales with the layer.
+/// unchanged, and those on its edge scaled by the share of them inside (antialiasing); and with the layer's dim
+/// (ABI 1.3) laid over it (`ClippedPicture+Dim.swift`). Drawn like the picture itself, with the same transform, so the
+/// clip moves, turns and scales with the layer.
 ///
 /// A layer turned about a vertical axis is drawn from its picture turned by 90 degrees (`Rotation90`): the copy of
 /// that one is made from the turned picture with the turned clip, so each frame makes only the copy it draws. Each
@@ -150,6 +151,8 @@ final class ClippedPicture {
   private let turnedPicture: PixelImage?
   /// The clip of the current frame.
   private var shape: ClipShape?
+  /// The share of each colour component the current frame's dim keeps, in 1/255 steps (255: no dim).
+  private var colourKept: UInt8 = 255
   /// The clipped copy, upright, and whether it shows the current clip.
   private var upright: ClippedCopy?
   private var uprightIsCurrent = false
@@ -163,13 +166,15 @@ final class ClippedPicture {
     turnedPicture = turned
   }
 
-  /// Sets the clip of the frame being drawn; the copies are made when asked for.
-  func update(_ shape: ClipShape) {
-    if shape != self.shape {
+  /// Sets the clip of the frame being drawn, and the share of each colour component its dim keeps (255 for none);
+  /// the copies are made when asked for.
+  func update(_ shape: ClipShape, colourKept: UInt8 = 255) {
+    if shape != self.shape || colourKept != self.colourKept {
       uprightIsCurrent = false
       turnedIsCurrent = false
     }
     self.shape = shape
+    self.colourKept = colourKept
   }
 
   /// A pixman image of the picture clipped, up to date; `nil` when memory is short.
@@ -177,7 +182,10 @@ final class ClippedPicture {
     guard let shape else { return nil }
     if upright == nil { upright = ClippedCopy(width: picture.width, height: picture.height) }
     guard let upright else { return nil }
-    if !uprightIsCurrent { upright.fill(from: picture, shape) }
+    if !uprightIsCurrent {
+      upright.fill(from: picture, shape)
+      Self.dim(upright.frame, colourKept: colourKept)
+    }
     uprightIsCurrent = true
     return upright.frame.image
   }
@@ -191,7 +199,10 @@ final class ClippedPicture {
       if let image = turnedCopy?.frame.image { pixman_image_set_filter(image, PIXMAN_FILTER_BILINEAR, nil, 0) }
     }
     guard let turnedCopy else { return nil }
-    if !turnedIsCurrent { turnedCopy.fill(from: turnedPicture, shape.turned(pictureWidth: picture.width)) }
+    if !turnedIsCurrent {
+      turnedCopy.fill(from: turnedPicture, shape.turned(pictureWidth: picture.width))
+      Self.dim(turnedCopy.frame, colourKept: colourKept)
+    }
     turnedIsCurrent = true
     return turnedCopy.frame.image
   }

@@ -102,7 +102,7 @@ public struct ExportTimeline: Sendable {
   }
 
   /// Whether one cubic-bezier between the step's two keyframes shows it exactly: a Bezier curve, every change over
-  /// the whole step, and every value a renderer clamps (opacity, clip, backdrop) on one side of each clamp over the
+  /// the whole step, and every value a renderer clamps (opacity, dim, clip, backdrop) on one side of each clamp over the
   /// whole range of the curve's progress, overshoots included.
   static func isExact(_ step: Step, from start: LayerStates, end: LayerStates, bounds: Rect) -> Bool {
     guard step.curve.controlPoints != nil, step.changes.allSatisfy(\.interval.isWhole) else { return false }
@@ -111,7 +111,7 @@ public struct ExportTimeline: Sendable {
     return low == clampSides(extrapolated(start, end, highest), bounds: bounds)
   }
 
-  /// The opacities, clips and backdrop of `a` moved by `c` times their change to `b` (each is linear in the curve's
+  /// The opacities, dims, clips and backdrop of `a` moved by `c` times their change to `b` (each is linear in the curve's
   /// progress within a step).
   static func extrapolated(_ a: LayerStates, _ b: LayerStates, _ c: Double) -> LayerStates {
     func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * c }
@@ -126,6 +126,7 @@ public struct ExportTimeline: Sendable {
       s[layer].clip.ellipseRadii = Point(
         x: mix(p.clip.ellipseRadii.x, q.clip.ellipseRadii.x), y: mix(p.clip.ellipseRadii.y, q.clip.ellipseRadii.y))
       s[layer].clip.wedgeSweep = mix(p.clip.wedgeSweep, q.clip.wedgeSweep)
+      s[layer].dim = mix(p.dim, q.dim)
     }
     s.backdrop = Backdrop(
       red: mix(a.backdrop.red, b.backdrop.red), green: mix(a.backdrop.green, b.backdrop.green),
@@ -147,6 +148,7 @@ public struct ExportTimeline: Sendable {
       sides += [r * 2 > (1 - i.left - i.right) * w, r * 2 > (1 - i.top - i.bottom) * h]
       sides += [state.clip.ellipseRadii.x <= 0, state.clip.ellipseRadii.y <= 0]
       sides += [state.clip.wedgeSweep < 0, state.clip.wedgeSweep > Clip.fullTurn]
+      sides += [state.dim < 0, state.dim > 1]
     }
     for v in [s.backdrop.red, s.backdrop.green, s.backdrop.blue, s.backdrop.opacity] { sides += [v < 0, v > 1] }
     return sides

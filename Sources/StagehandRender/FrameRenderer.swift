@@ -4,7 +4,8 @@ import StagehandAnimation
 /// Draws frames of a scene with pixman, in the order of section 9 of stagehand_plugin.h: the background, the backdrop
 /// (its colour at its opacity, over the whole container), then the content layer below and the one on top
 /// (`LayerStates.onTop`), each where its layer state puts it (the stage's perspective included), cut by its clip,
-/// sampled with bilinear filtering, at its opacity, clipped to the container. Once the animation has ended
+/// sampled with bilinear filtering, at its opacity, dimmed by its dim (ABI 1.3), clipped to the container. Once the
+/// animation has ended
 /// (`FrameStates.ended`), the disappearing layer is not drawn.
 ///
 /// A renderer belongs to one thread (its pixman images carry transforms); make one per thread over the same scene.
@@ -16,7 +17,7 @@ public final class FrameRenderer {
   /// The turned pictures' pixman images, and two frames for drawing turned layers: the turned layer, and the layer
   /// turned back; made at the first layer turned about a vertical axis.
   private var turned: (from: OpaquePointer, to: OpaquePointer, layer: Frame, back: Frame)?
-  /// The clipped copies of `from` and `to`, made at the first clip that cuts anything off each.
+  /// The clipped copies of `from` and `to`, made at the first clip that cuts anything off each or the first dim.
   private var clipped: (from: ClippedPicture?, to: ClippedPicture?) = (nil, nil)
 
   /// A renderer of `scene`.
@@ -50,15 +51,33 @@ public final class FrameRenderer {
   func drawn(_ layer: DrawnLayer) -> Drawn? {
     guard let placement = LayerPlacement(layer, bounds: scene.bounds, width: scene.width, height: scene.height)
     else { return nil }
-    guard layer.clip != .none, layer.clip.cutsAnything(in: scene.bounds) else {
-      return Drawn(placement: placement, isTo: true, clipped: nil, owner: self)
+    switch source(clip: layer.clip, dim: layer.dim, isTo: true) {
+    case .picture: return Drawn(placement: placement, isTo: true, clipped: nil, owner: self)
+    case .copy(let copy): return Drawn(placement: placement, isTo: true, clipped: copy, owner: self)
+    case .nothing: return nil  // nothing left of the layer
     }
-    guard let shape = ClipShape(layer.clip, bounds: scene.bounds, width: scene.width, height: scene.height) else {
-      return nil  // nothing left of the layer
-    }
-    let copy = clippedCopy(isTo: true)
-    copy.update(shape)
-    return Drawn(placement: placement, isTo: true, clipped: copy, owner: self)
+  }
+
+  /// What a content layer is drawn from: its picture as it is, a copy cut by its clip and dimmed by its dim, or
+  /// nothing (its clip leaves nothing).
+  private enum Source {
+    case picture
+    case copy(ClippedPicture)
+    case nothing
+  }
+
+  /// What a content layer of `to` (or `from`) cut by `clip` and dimmed by `dim` (clamped, 0 to 1) is drawn from.
+  private func source(clip: Clip, dim: Double, isTo: Bool) -> Source {
+    let keep = ClippedPicture.colourKept(dim: dim)
+    let cuts = clip != .none && clip.cutsAnything(in: scene.bounds)
+    guard cuts || keep < 255 else { return .picture }
+    guard
+      let shape = ClipShape(
+        cuts ? clip : ClippedPicture.uncut, bounds: scene.bounds, width: scene.width, height: scene.height)
+    else { return .nothing }
+    let copy = clippedCopy(isTo: isTo)
+    copy.update(shape, colourKept: keep)
+    return .copy(copy)
   }
 
   /// Draws `frame` of the scene into `target`, which must be of the scene's pixel size.
@@ -67,22 +86,17 @@ public final class FrameRenderer {
     let toLayer = Scene.layerOfTo(inverse: frame.inverse)
     var layers: [Drawn] = []
     for layer in frame.drawnLayers {
-      let clip = frame.states[layer].clip
+      let state = frame.states[layer]
       let isTo = layer == toLayer
       guard
         let placement = LayerPlacement(
           frame.states, layer, bounds: scene.bounds, width: scene.width, height: scene.height)
       else { continue }
-      guard clip != .none, clip.cutsAnything(in: scene.bounds) else {
-        layers.append(Drawn(placement: placement, isTo: isTo, clipped: nil))
-        continue
+      switch source(clip: state.clip, dim: state.visibleDim, isTo: isTo) {
+      case .picture: layers.append(Drawn(placement: placement, isTo: isTo, clipped: nil))
+      case .copy(let copy): layers.append(Drawn(placement: placement, isTo: isTo, clipped: copy))
+      case .nothing: continue  // nothing left of the layer
       }
-      guard let shape = ClipShape(clip, bounds: scene.bounds, width: scene.width, height: scene.height) else {
-        continue  // nothing left of the layer
-      }
-      let copy = clippedCopy(isTo: isTo)
-      copy.update(shape)
-      layers.append(Drawn(placement: placement, isTo: isTo, clipped: copy))
     }
     // The first layer drawn replaces everything under it when it covers the frame with opaque pixels.
     var replaces = false

@@ -209,6 +209,7 @@ enum Timeline {
     case .wedge(let c, let start, let sweep):
       "clip wedge centre (\(c.x.formatted()), \(c.y.formatted())) start \((start * 180 / .pi).formatted(1))° "
         + "sweep \((sweep * 180 / .pi).formatted(1))°"
+    case .dim(let d): "dim \(d >= 0 ? "+" : "")\(d.formatted())"
     case .backdrop(let b):
       "backdrop (\(b.red.formatted()), \(b.green.formatted()), \(b.blue.formatted())) opacity \(b.opacity.formatted())"
     case .swapDrawOrder: "swap draw order"
@@ -246,6 +247,7 @@ enum Timeline {
     if wedge != ["0.5", "0.5"] || start != "0" || sweep != "360" {
       parts.append("clip wedge centre (\(wedge[0]), \(wedge[1])) start \(start)° sweep \(sweep)°")
     }
+    if state.dim.formatted() != "0" { parts.append("dim \(state.dim.formatted())") }
     return parts.isEmpty ? "at rest" : parts.joined(separator: ", ")
   }
 

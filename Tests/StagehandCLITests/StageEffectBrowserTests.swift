@@ -4,7 +4,8 @@ import Testing
 
 /// ABI 1.1 in two independent renderers: Chromium playing `stagehand export`'s CSS and `stagehand render`'s pixman
 /// frames of a plugin compiled from C (`StageEffectSources`), for clips, a draw-order change, a backdrop, a spring, change
-/// intervals and the end rule; and ABI 1.2's wedge through the bundled clock wipes.
+/// intervals and the end rule; ABI 1.2's wedge through the bundled clock wipes; and ABI 1.3's dim through the bundled
+/// cover-dimmed.
 @Suite(
   "ABI 1.1 export in Chromium against stagehand render",
   .enabled(if: Browser.available, "Debian's chromium is not installed"))
@@ -34,7 +35,11 @@ struct StageEffectBrowserTests {
     var style: String
     var inverse = false
     var instants: [Int]  // in quarters of the duration: frame k of 0...4 at 5 fps
-    var description: String { "\(style)\(inverse ? " --inverse" : "") at \(instants.map { "\($0)/4" })" }
+    /// Parameters given to both commands, `--param` and its value.
+    var parameters: [String] = []
+    var description: String {
+      "\(([style] + parameters).joined(separator: " "))\(inverse ? " --inverse" : "") at \(instants.map { "\($0)/4" })"
+    }
   }
 
   static let cases = [
@@ -51,6 +56,11 @@ struct StageEffectBrowserTests {
     Case(style: "clock-wipe-clockwise", instants: [1, 2, 3]),
     Case(style: "clock-wipe-counter-clockwise", inverse: true, instants: [1, 2, 3]),
     Case(style: "clock-wipe-from-three", instants: [1, 3]),
+    // ABI 1.3: the dim, through the bundled cover-dimmed (filter: brightness() against the renderer's dim).
+    Case(style: "cover-dimmed", instants: [1, 2, 3]),
+    Case(style: "cover-dimmed", inverse: true, instants: [1, 3]),
+    // A strong dim: without the CSS filter every instant's mean error is far above the tolerance.
+    Case(style: "cover-dimmed", instants: [1, 2, 3], parameters: ["--param", "dim=0.9"]),
   ]
 
   /// The export of each case's instants, screenshot in one browser run for all the cases (starting Chromium costs
@@ -78,7 +88,7 @@ struct StageEffectBrowserTests {
     let environment = try Self.environment()
     let directory = try TemporaryDirectory()
     let size = "\(Self.width)x\(Self.height)"
-    let direction = test.inverse ? ["--inverse"] : []
+    let direction = (test.inverse ? ["--inverse"] : []) + test.parameters
     let rendered = try runStagehand(
       ["render", test.style, "--size", size, "--duration", "1", "--fps", "5", "-o", directory.path + "/r/%04d.png"]
         + direction, environment: environment)

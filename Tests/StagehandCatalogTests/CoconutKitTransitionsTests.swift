@@ -159,7 +159,7 @@ struct CoconutKitFallbackTests {
     let handle = try #require(dlopen(path, RTLD_NOW | RTLD_LOCAL), "\(String(cString: dlerror()))")
     let symbol = try #require(dlsym(handle, SH_PLUGIN_ENTRY_NAME))
     let plugin = unsafeBitCast(symbol, to: sh_plugin_entry.self)()!.pointee
-    #expect(plugin.abi_minor == 2)
+    #expect(plugin.abi_minor == 3)
     let styles = UnsafeBufferPointer(start: plugin.styles, count: Int(plugin.style_count))
     let entry = try #require(styles.first { String(cString: $0.name) == style }, "\(library) has no \(style)")
     return entry.reduced_motion_fallback.map { String(cString: $0) }

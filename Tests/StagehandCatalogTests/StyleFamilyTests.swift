@@ -18,7 +18,8 @@ struct StyleFamilyTests {
       "wipe", "iris", "iris-open", "iris-close", "iris-through-black", "barn-door", "barn-door-open-horizontal",
       "barn-door-close-horizontal", "barn-door-through-black-horizontal", "barn-door-open-vertical",
       "barn-door-close-vertical", "barn-door-through-black-vertical", "box-open", "box-close", "box-through-black",
-      "clock-wipe", "clock-wipe-clockwise", "clock-wipe-counter-clockwise", "clock-wipe-from-three",
+      "clock-wipe", "clock-wipe-clockwise", "clock-wipe-counter-clockwise", "clock-wipe-from-three", "angle-wipe",
+      "angle-wipe-from-top-left", "angle-wipe-from-bottom-left",
     ] + edges("wipe-from-") + corners("wipe-from-") + corners("wipe-to-"),
     "org.stagehand.zoom-through": [
       "zoom-through", "zoom-through-in", "zoom-through-out", "squeeze", "squeeze-vertically", "squeeze-horizontally",
@@ -48,9 +49,9 @@ struct StyleFamilyTests {
   static let ltr = TransitionContext(bounds: bounds)
   static let rtl = TransitionContext(bounds: bounds, layoutDirection: .rightToLeft)
 
-  @Test("the families add 108 names, none of them twice")
+  @Test("the families add 111 names, none of them twice")
   func namesAreNew() {
-    #expect(Self.names.count == 108)
+    #expect(Self.names.count == 111)
     #expect(Set(Self.names).count == Self.names.count)
   }
 
@@ -72,14 +73,14 @@ struct StyleFamilyTests {
       #expect(try bundledRegistry.resolve(name).entry.style.uses3D, "\(name)")
     }
     for name in [
-      "reveal", "uncover", "wipe", "iris", "barn-door", "clock-wipe", "zoom-through", "squeeze", "fade-through",
-      "spring-slide", "spring-push",
+      "reveal", "uncover", "wipe", "iris", "barn-door", "clock-wipe", "angle-wipe", "zoom-through", "squeeze",
+      "fade-through", "spring-slide", "spring-push",
     ] {
       #expect(try !bundledRegistry.resolve(name).entry.style.uses3D, "\(name)")
     }
     let styles = [
-      "cube", "reveal", "uncover", "wipe", "iris", "barn-door", "clock-wipe", "zoom-through", "door", "swing",
-      "fade-through", "spring-slide", "spring-push", "squeeze",
+      "cube", "reveal", "uncover", "wipe", "iris", "barn-door", "clock-wipe", "angle-wipe", "zoom-through", "door",
+      "swing", "fade-through", "spring-slide", "spring-push", "squeeze",
     ]
     #expect(Set(styles) == Set(Self.names.map { try? bundledRegistry.resolve($0).entry.style.name }))
     for style in styles {

@@ -36,6 +36,9 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case endTransparent = "END_TRANSPARENT"
   /// The appearing content is inset by 0.6 from the left and the right (inverted insets): its clip ends empty.
   case endClipped = "END_CLIPPED"
+  /// The appearing content is dimmed to black over the step (ABI 1.3, the dim put on the wrong layer): it ends
+  /// unseen.
+  case endDimmed = "END_DIMMED"
   /// A setup step makes the disappearing content transparent: the derived inverse ends with the content it reveals
   /// unseen.
   case startHidden = "START_HIDDEN"
@@ -213,6 +216,9 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #endif
     #if defined(BREAK_END_CLIPPED)
         TRY(host->change_inset(builder, SH_LAYER_APPEARING, 0, 0.6, 0, 0.6));
+    #endif
+    #if defined(BREAK_END_DIMMED)
+        TRY(host->change_dim(builder, SH_LAYER_APPEARING, 1));
     #endif
         return SH_OK;
     }

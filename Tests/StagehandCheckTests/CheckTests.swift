@@ -40,6 +40,7 @@ struct CheckTests {
     (.directionWrongField, .error, 9, ["side = leading", "not the mirror", "sh_context.layout_direction"]),
     (.endTransparent, .warning, 9, ["end of the forward animation", "appearing content is not seen", "fade it to 1"]),
     (.endClipped, .warning, 9, ["end of the forward animation", "clip leaves nothing", "inverted"]),
+    (.endDimmed, .warning, 9, ["end of the forward animation", "dimmed by 1.0", "change_dim inverted"]),
     (.startHidden, .warning, 9, ["end of the inverse animation", "not seen", "setup step of duration 0"]),
     (.springLoose, .warning, 9, ["damping 1e-06", "barely damped", "damping of at least"]),
     (.springSlow, .warning, 9, ["step of 0.5 s", "stiffness 1.0", "still swings", "give the step about"]),

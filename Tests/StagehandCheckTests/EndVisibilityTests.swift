@@ -27,6 +27,18 @@ struct EndVisibilityTests {
     #expect(try #require(PluginChecker.whyNotSeen(.appearing, in: states, bounds: Self.bounds)).contains("fade it"))
   }
 
+  @Test("dimmed (ABI 1.3) to black or in part: not seen, the message says to bring the dim to 0; below 0: seen")
+  func dimmed() throws {
+    var states = LayerStates.identity
+    for dim in [1.0, 0.3, 2.0] {
+      states.appearing.dim = dim
+      let why = try #require(PluginChecker.whyNotSeen(.appearing, in: states, bounds: Self.bounds), "\(dim)")
+      #expect(why.contains("dimmed by \(min(dim, 1))") && why.contains("bring its dim back to 0"))
+    }
+    states.appearing.dim = -0.5
+    #expect(PluginChecker.whyNotSeen(.appearing, in: states, bounds: Self.bounds) == nil)
+  }
+
   @Test("insets that meet, or an ellipse of no radius: clipped away")
   func clipped() throws {
     var states = LayerStates.identity

@@ -52,10 +52,10 @@ struct ABICompatibilityTests {
     }
   }
 
-  @Test("the example zoom plugin, built with the 1.2 header, keeps loading and building")
+  @Test("the example zoom plugin, built with the 1.3 header, keeps loading and building")
   func exampleZoom() throws {
     let plugin = try LoadedPlugin.load(builtLibrary("libStagehandExampleZoom.so"))
-    #expect(plugin.info.abiVersion == "1.2")
+    #expect(plugin.info.abiVersion == "1.3")
     #expect(plugin.info.styles.map(\.reducedMotionFallback) == [nil])
     let context = TransitionContext(bounds: testBounds, layoutDirection: .rightToLeft, reducesMotion: true)
     let values: [ParameterValue] = [.double(0.5), .label(0)]
@@ -91,12 +91,12 @@ struct ABICompatibilityTests {
     #expect(error.description.contains("Set struct_size to sizeof(sh_style)"))
   }
 
-  @Test("a plugin declaring minor 3 is refused, naming both versions")
-  func minorThree() throws {
-    let path = try MotionFixture.compile(into: Self.directory.get(), name: "libminor3.so", minor: 3)
+  @Test("a plugin declaring minor 4 is refused, naming both versions")
+  func minorFour() throws {
+    let path = try MotionFixture.compile(into: Self.directory.get(), name: "libminor4.so", minor: 4)
     let error = try loadFailure(path)
     guard case .abiMinorTooNew(let found, let supported) = error.reason else { return unexpected(error) }
-    #expect(found == 3 && supported == 2)
+    #expect(found == 4 && supported == 3)
   }
 }
 
@@ -112,7 +112,7 @@ struct FallbackDescriptorTests {
     let name = "libok-\(fallback.replacingOccurrences(of: ":", with: "-")).so"
     let plugin = try LoadedPlugin.load(
       MotionFixture.compile(into: Self.directory.get(), name: name, slideFallback: fallback))
-    #expect(plugin.info.abiVersion == "1.2")
+    #expect(plugin.info.abiVersion == "1.3")
     #expect(plugin.info.styles.map(\.reducedMotionFallback) == [fallback, nil])
   }
 

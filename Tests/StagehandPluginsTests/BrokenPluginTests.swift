@@ -12,7 +12,7 @@ struct BrokenPluginTests {
   func validFixture() throws {
     let plugin = try LoadedPlugin.load(FixtureLibraries.path(.valid))
     #expect(plugin.info.id == fixtureID)
-    #expect(plugin.info.abiVersion == "1.2")
+    #expect(plugin.info.abiVersion == "1.3")
     let style = try #require(plugin.info.styles.first)
     #expect(plugin.info.styles.count == 1)
     #expect(style.name == "slide")
@@ -74,9 +74,9 @@ struct BrokenPluginTests {
   func abiMinor() throws {
     let error = try loadFailure(.abiMinor)
     guard case .abiMinorTooNew(let found, let supported) = error.reason else { return unexpected(error) }
-    #expect(found == 3 && supported == 2)
+    #expect(found == 4 && supported == 3)
     #expect(error.plugin == nil)
-    #expect(error.description.contains("minor version 3, newer than this host's 2"))
+    #expect(error.description.contains("minor version 4, newer than this host's 3"))
   }
 
   @Test("sh_plugin.struct_size 8: structTooSmall")

@@ -20,7 +20,7 @@ struct ExampleZoomTests {
     #expect(info.id == "org.example.zoom")
     #expect(info.version == "1.0.0")
     #expect(info.license == "0BSD")
-    #expect(info.abiVersion == "1.2")
+    #expect(info.abiVersion == "1.3")
     #expect(info.styles.count == 1)
     let style = try #require(info.styles.first)
     #expect(style.name == "zoom")

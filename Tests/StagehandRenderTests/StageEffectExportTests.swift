@@ -160,4 +160,27 @@ struct StageEffectExportTests {
       #expect(try abs(wedge(sample).sweep - expected) < 1e-9, "at \(time) s")
     }
   }
+
+  @Test("the JSON timeline carries each layer's dim (ABI 1.3), unclamped, sample by sample as the model has it")
+  func jsonDim() throws {
+    let bounds = DimTests.bounds
+    let animation = try DimTests.dimmingCover(width: bounds.size.width)
+    let timeline = try ExportTimeline(animation, bounds: bounds, inverse: false)
+    let text = TimelineJSON(timeline, style: "dimming-cover", parameters: [], fps: 8).text()
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let samples = try #require(object["samples"] as? [[String: Any]])
+    func dim(_ sample: [String: Any], _ layer: LayerID) throws -> Double {
+      let layers = try #require(sample["layers"] as? [String: Any])
+      return try #require((layers["\(layer)"] as? [String: Any])?["dim"] as? Double)
+    }
+    #expect(try dim(samples[0], .disappearing) == 0)
+    #expect(try dim(samples[samples.count - 1], .disappearing) == 0.4)
+    for sample in samples {
+      let time = try #require(sample["time"] as? Double)
+      let states = animation.sample(at: time)
+      for layer in LayerID.allCases {
+        #expect(try abs(dim(sample, layer) - states[layer].dim) < 1e-9, "\(layer) at \(time) s")
+      }
+    }
+  }
 }

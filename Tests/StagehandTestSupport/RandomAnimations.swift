@@ -67,7 +67,7 @@ extension SeededGenerator {
   mutating func change(kindOf layer: LayerID, allowRotation: Bool) -> Step.Change {
     var kinds = [0, 2, 4]
     if allowRotation { kinds.append(1) }
-    if layer == .stage { kinds += [5, 9] } else { kinds += [3, 6, 7, 8, 10] }
+    if layer == .stage { kinds += [5, 9] } else { kinds += [3, 6, 7, 8, 10, 11] }
     switch kinds.randomElement(using: &self)! {
     case 0: return Step.Change(layer, .translate(vector(in: -500...500)))
     case 1:
@@ -100,6 +100,7 @@ extension SeededGenerator {
         .wedge(
           centre: Point(x: .random(in: -0.5...0.5, using: &self), y: .random(in: -0.5...0.5, using: &self)),
           start: .random(in: -2 * .pi...2 * .pi, using: &self), sweep: .random(in: -2 * .pi...2 * .pi, using: &self)))
+    case 11: return Step.Change(layer, .dim(.random(in: -1.5...1.5, using: &self)))
     default:
       return Step.Change(
         layer,

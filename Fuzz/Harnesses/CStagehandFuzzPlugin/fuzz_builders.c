@@ -26,9 +26,14 @@ void fuzz_programs_load(cursor *c) {
 
 static int32_t layer(cursor *c) { return (int32_t)(fuzz_byte(c) % 4); } /* 3 is no layer */
 
-/* One call of a host function added in ABI 1.1, picked by `op` (0 to 20), or [1.2] change_wedge (21). */
+/* One call of a host function added in ABI 1.1, picked by `op` (0 to 20), or (21) [1.2] change_wedge or [1.3]
+ * change_dim: the byte after op 21 picks, odd for change_dim (op 255 is the last byte value, so the two share it). */
 static int32_t run_v11(uint8_t op, cursor *c, const sh_host *host, sh_builder *builder) {
     if (op == 21) {
+        if (fuzz_byte(c) % 2) {
+            int32_t l = layer(c);
+            return host->change_dim(builder, l, fuzz_double(c));
+        }
         int32_t l = layer(c);
         double dx = fuzz_double(c), dy = fuzz_double(c), start = fuzz_double(c), sweep = fuzz_double(c);
         return host->change_wedge(builder, l, dx, dy, start, sweep);

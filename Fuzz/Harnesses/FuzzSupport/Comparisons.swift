@@ -17,7 +17,7 @@ public func numbers(_ s: LayerState) -> [Double] {
     s.scale.x, s.scale.y, s.scale.z, s.anchor.x, s.anchor.y, s.opacity, s.perspective, s.clip.insets.top,
     s.clip.insets.right, s.clip.insets.bottom, s.clip.insets.left, s.clip.cornerRadius, s.clip.ellipseCentre.x,
     s.clip.ellipseCentre.y, s.clip.ellipseRadii.x, s.clip.ellipseRadii.y, s.clip.wedgeCentre.x, s.clip.wedgeCentre.y,
-    s.clip.wedgeStart, s.clip.wedgeSweep,
+    s.clip.wedgeStart, s.clip.wedgeSweep, s.dim,
   ]
 }
 
@@ -83,7 +83,7 @@ func magnitude(_ change: LayerChange) -> Double {
   case .translate(let v): values = [v.x, v.y, v.z]
   case .rotate(let angle, _): values = [angle]
   case .scale(let k): values = [k.x, k.y, k.z, 1 / k.x, 1 / k.y, 1 / k.z]
-  case .fade(let d), .changePerspective(let d), .cornerRadius(let d): values = [d]
+  case .fade(let d), .changePerspective(let d), .cornerRadius(let d), .dim(let d): values = [d]
   case .moveAnchor(let p): values = [p.x, p.y]
   case .inset(let i): values = [i.top, i.right, i.bottom, i.left]
   case .ellipse(let c, let r): values = [c.x, c.y, r.x, r.y]

@@ -1,10 +1,11 @@
 /*
- * stagehand_plugin.h: the Stagehand plugin ABI, version 1.2.
+ * stagehand_plugin.h: the Stagehand plugin ABI, version 1.3.
  *
  * Version 1.1 appends to 1.0 (section 4): clips, draw order, a backdrop, change intervals, springs, the layout
  * direction, display scale and reduced motion of the context, and a style's reduced-motion fallback. Each addition is
  * marked [1.1]; section 9 says how each one is drawn and reversed, and section 15 shows a style that uses them.
  * Version 1.2 appends to 1.1: a wedge in every clip (a clock wipe), marked [1.2].
+ * Version 1.3 appends to 1.2: a dim on every content layer (black over its own pixels), marked [1.3].
  *
  * This header is the complete specification of a Stagehand plugin. A third party who has nothing but this file can
  * write, build and ship a plugin in any language that can export a C symbol (C, C++, Swift, Rust, Zig, ...).
@@ -156,6 +157,8 @@
  *   interval   [1.1] the part [start, end] of its step over which a change runs
  *   spring     [1.1] a timing curve of a damped spring, settling within its step
  *   fallback   [1.1] the style or preset a host plays instead of a style when the user asked for reduced motion
+ *   dim        [1.3] black of some opacity laid over a content layer's own pixels only, as a page is darkened
+ *              while another one covers it
  *
  * Units: lengths are in points; times in seconds; angles in radians; anchor points in unit coordinates of the layer
  * ((0, 0) is the layer's top-left corner, (1, 1) its bottom-right corner, (0.5, 0.5) its centre); opacity from 0
@@ -163,7 +166,7 @@
  * coordinates of the layer, ellipse radii in units of the layer's half-diagonal (half of sqrt(width^2 + height^2)),
  * corner radii in points, colour components from 0 to 1 (sRGB, not premultiplied). [1.2] Wedge centres are in unit
  * coordinates of the layer, wedge angles in radians measured in points (not in unit coordinates), 0 pointing up and
- * growing clockwise on screen.
+ * growing clockwise on screen. [1.3] A dim from 0 (none) to 1 (black), drawn clamped to that range.
  *
  * ------------------------------------------------------------------------------------------------------------------
  * 4. Versioning
@@ -201,6 +204,12 @@
  *   the descriptor changed. A 1.0 or 1.1 plugin is read and played exactly as before: its builders get the 1.2 host
  *   table, whose addition they never call, and a clip whose wedge never changes cuts nothing. A 1.1 host refuses a
  *   1.2 plugin.
+ * - [1.3] Version 1.3 appended change_dim to sh_host and a dim to every content layer (section 9, "Dim"); no struct
+ *   of the descriptor changed. A 1.0, 1.1 or 1.2 plugin is read and played exactly as before: its builders get the
+ *   1.3 host table, whose addition they never call, and a dim that never changes is 0, which draws nothing. A 1.2
+ *   host refuses a 1.3 plugin. A plugin that declares an older minor to run on older hosts too MUST check
+ *   SH_HAS_FIELD(host, sh_host, change_dim) before calling it (a 1.2 host's table ends at change_wedge), and SHOULD
+ *   build its animation without the dim when the check fails.
  * - Reserved flag bits MUST be 0 when written. The host refuses a plugin with a style that sets a flag bit the host
  *   does not know.
  *   A plugin MUST ignore bits it does not know in flags the host writes.
@@ -336,6 +345,16 @@
  * Drawing order, back to front: [1.1] the backdrop (a colour filling the container's bounds, not moved by the stage),
  * then the content layer that is not on top, then the one on top.
  *
+ * [1.3] Dim. Each content layer has a dim d, initially 0. The layer is drawn as if black of opacity d were laid over
+ * its own pixels and nothing else (not over the backdrop or the other layer, and not where the layer is transparent
+ * or clipped away): with premultiplied colours, each colour component of the layer's picture is multiplied by 1 - d
+ * and its alpha is unchanged, before the layer's opacity and clip apply. change_dim changes d by a delta (its
+ * reversal negates the delta); d is stored without clamping, so that changes add up and reverse exactly, and drawn
+ * clamped to [0, 1]: 0 leaves the layer unchanged, 1 draws it black where it is opaque. The stage has no dim (it has
+ * no pixels of its own: dim both content layers instead). Example: a cover in the manner of iOS darkens the content
+ * it covers by changing the disappearing layer's dim by +0.3 over the same step that slides the appearing one in;
+ * its derived inverse brightens it again as the pop uncovers it.
+ *
  * Rotations follow the right-hand rule in these coordinates: a positive angle about (0, 0, 1) turns x towards y,
  * which is clockwise on screen since y points down; about (0, 1, 0) it turns z towards x, bringing a layer's right
  * edge towards the viewer; about (1, 0, 0) it turns y towards z, moving its bottom edge away from the viewer. A
@@ -354,13 +373,13 @@
  * appearing layer transparent before fading it in).
  *
  * Timing. Within a step of duration D with timing curve c, at time T after the step's start, each change has
- * progressed by the fraction f = c(T / D): a translation, anchor, opacity, perspective, [1.1] clip or backdrop change
- * by f times its delta, a rotation by f times its angle about its axis, and a scale by the factor 1 + f * (k - 1) for
- * each factor k (from 1 to k). [1.1] A change made after set_interval(start, end) runs over that part of its step
- * only: f = c(u) with u = (T / D - start) / (end - start), clamped to [0, 1], so it has not begun before start and is
- * complete after end; changes with different intervals overlap or follow each other within one step (a stagger).
- * The curves are cubic Bezier curves from (0, 0) to (1, 1), or [1.1] springs (below); the named ones have the control
- * points
+ * progressed by the fraction f = c(T / D): a translation, anchor, opacity, perspective, [1.1] clip or backdrop, or
+ * [1.3] dim change by f times its delta, a rotation by f times its angle about its axis, and a scale by the factor
+ * 1 + f * (k - 1) for each factor k (from 1 to k). [1.1] A change made after set_interval(start, end) runs over that
+ * part of its step only: f = c(u) with u = (T / D - start) / (end - start), clamped to [0, 1], so it has not begun
+ * before start and is complete after end; changes with different intervals overlap or follow each other within one
+ * step (a stagger). The curves are cubic Bezier curves from (0, 0) to (1, 1), or [1.1] springs (below); the named
+ * ones have the control points
  *     SH_CURVE_LINEAR (0, 0, 1, 1), SH_CURVE_EASE_IN (0.42, 0, 1, 1), SH_CURVE_EASE_OUT (0, 0, 0.58, 1),
  *     SH_CURVE_EASE_IN_OUT (0.42, 0, 0.58, 1),
  * and set_bezier() sets any other. With control points outside [0, 1] in y, f overshoots (for a bounce).
@@ -486,7 +505,7 @@ extern "C" {
 
 /* ABI version of this header (section 4). */
 #define SH_ABI_MAJOR 1
-#define SH_ABI_MINOR 2
+#define SH_ABI_MINOR 3
 
 /* Pi, for builders that turn degrees into the radians rotate() takes: <math.h> defines M_PI only outside strict ISO C
  * (with -std=c11 it needs _DEFAULT_SOURCE), so use this one. */
@@ -519,7 +538,8 @@ extern "C" {
 #define SH_MAX_STEPS 64    /* begin_step calls */
 #define SH_MAX_CHANGES 256 /* translate, rotate, scale, fade, move_anchor and change_perspective calls, all steps;
                               * [1.1] also change_inset, change_corner_radius, change_ellipse, set_on_top and
-                              * change_backdrop calls; [1.2] also change_wedge calls */
+                              * change_backdrop calls; [1.2] also change_wedge calls; [1.3] also change_dim
+                              * calls */
 
 /* Status codes (int32_t), returned by host functions and builders (section 8). */
 #define SH_OK 0
@@ -922,6 +942,18 @@ struct sh_host {
      * change_wedge(b, SH_LAYER_APPEARING, 0, 0, 0, 2 * SH_PI) over a step: a clockwise clock wipe from 12 o'clock.
      * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (also for SH_LAYER_STAGE), SH_ERROR_LIMIT. */
     int32_t (*change_wedge)(sh_builder *builder, int32_t layer, double dcx, double dcy, double dstart, double dsweep);
+
+    /* The functions below are [1.3]: present when SH_HAS_FIELD(host, sh_host, name) holds, which it always does for
+     * a plugin that declares minor 3 (section 4). All are non-NULL. */
+
+    /* Adds `ddim` to the dim of a content layer (section 9, "Dim"): black of opacity d over the layer's own pixels,
+     * where d is 0 (none) at first and 1 makes the layer black where it is opaque. `ddim` MAY be any finite number;
+     * the dim is stored unclamped and drawn clamped to [0, 1]. Its inverse negates `ddim`. A step that takes time
+     * darkens or brightens the layer smoothly.
+     * Example: change_dim(b, SH_LAYER_DISAPPEARING, 0.3) over the step that covers the disappearing content: it ends
+     * 30 % darker, and the derived inverse brightens it back to 0 as the pop uncovers it.
+     * Errors: SH_ERROR_NO_STEP, SH_ERROR_INVALID_ARGUMENT (not finite, or SH_LAYER_STAGE), SH_ERROR_LIMIT. */
+    int32_t (*change_dim)(sh_builder *builder, int32_t layer, double ddim);
 };
 
 /*
