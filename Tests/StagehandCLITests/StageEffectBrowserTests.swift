@@ -72,7 +72,7 @@ struct StageEffectBrowserTests {
     let exports = cases.flatMap { test in
       test.instants.map {
         [test.style, "--size", size, "--duration", "1", "--at", (Double($0) / 4).description]
-          + (test.inverse ? ["--inverse"] : [])
+          + (test.inverse ? ["--inverse"] : []) + test.parameters
       }
     }
     var pictures = try Browser.exportedPictures(
