@@ -23,11 +23,28 @@ final class TransitionPlayer {
 
   private let clock: any TransitionClock
   private var current: Playing?
+  /// Where the lead animation's states are sampled: memory of the player's own, allocated once, so that its address
+  /// stays the same for the player's life (see `states`).
+  private let storage: UnsafeMutablePointer<LayerStates>
+
   /// The states of the lead animation at the last sample, written in place at every tick and every progress set:
   /// a container reads the layers of the transition that plays from here rather than copying them into its own
   /// storage (an interactive update then copies no `LayerStates` and calls no closure). Kept after the animation
   /// ends, until the next one starts.
-  private(set) var states = LayerStates.identity
+  ///
+  /// Read where they are (`player.states.stage` reads the stage alone), and at a fixed address: `appearingAddress`
+  /// and the others stay valid, and show each new sample, as long as the player lives. Memory reached through a pointer has no
+  /// exclusivity check either, so a reader may set the progress while it holds the address.
+  var states: LayerStates {
+    unsafeAddress { UnsafePointer(storage) }
+  }
+
+  /// Where `states.appearing` is kept, valid as long as the player lives (worked out once, not per read).
+  let appearingAddress: UnsafePointer<LayerState>
+  /// Where `states.disappearing` is kept, valid as long as the player lives.
+  let disappearingAddress: UnsafePointer<LayerState>
+  /// Where `states.stage` is kept, valid as long as the player lives.
+  let stageAddress: UnsafePointer<LayerState>
 
   private struct Playing {
     var animation: Animation
@@ -77,6 +94,12 @@ final class TransitionPlayer {
 
   init(clock: any TransitionClock) {
     self.clock = clock
+    storage = .allocate(capacity: 1)
+    storage.initialize(to: .identity)
+    let states = UnsafePointer(storage)
+    appearingAddress = states.pointer(to: \.appearing)!
+    disappearingAddress = states.pointer(to: \.disappearing)!
+    stageAddress = states.pointer(to: \.stage)!
     clockToken.player = self
     // The token held weakly: once the player is gone (even during a tick of the clock that released it), the token
     // is too, and nothing is called. The player is held strongly for the tick, which may release its container.
@@ -87,8 +110,12 @@ final class TransitionPlayer {
   }
 
   /// A handle reaches its player through an unowned reference: the player lets go of the handle it drives before
-  /// it goes, so that no handle is left pointing at it.
-  deinit { current?.handle?.detach() }
+  /// it goes, so that no handle is left pointing at it. The states' memory goes with the player.
+  deinit {
+    current?.handle?.detach()
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
 
   /// Whether an animation is playing (by itself, held, or settling).
   var isPlaying: Bool { current != nil }
@@ -157,8 +184,8 @@ final class TransitionPlayer {
 
   /// Keeps `sampled` as the states now and tells the owner, if it asked to be told.
   private func write(_ sampled: LayerStates) {
-    states = sampled
-    current?.update?(states)
+    storage.pointee = sampled
+    current?.update?(sampled)
   }
 
   /// Starts `animation` held by `handle`, at the progress the handle was given while it waited (0 by default).
@@ -208,8 +235,8 @@ final class TransitionPlayer {
   func setProgress(_ progress: Double, from handle: InteractiveTransition) {
     guard current?.handle === handle, case .held = current?.motion else { return }
     current?.motion = .held(progress: progress)
-    current?.sampleScrubbed(atProgress: progress, into: &states)
-    if current?.update != nil { current?.update?(states) }
+    current?.sampleScrubbed(atProgress: progress, into: &storage.pointee)
+    if current?.update != nil { current?.update?(storage.pointee) }
     guard current?.followers.isEmpty == false, let lead = current?.animation else { return }
     current?.updateFollowers(at: progressTime(progress, of: lead), scrubbed: true)
   }
