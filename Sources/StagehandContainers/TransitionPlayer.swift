@@ -58,10 +58,16 @@ final class TransitionPlayer {
     /// The animations played alongside (none but in a change of several slots).
     var followers: [Follower] = []
 
-    /// Samples `scrubbed` at `progress` into `states`. Mutating, so that it reads the animation where it is stored:
-    /// read through the optional, it was copied (a retain and a release of each of its arrays) for every sample.
-    mutating func sampleScrubbed(atProgress progress: Double, into states: inout LayerStates) {
-      scrubbed.sample(atProgress: progress, into: &states)
+    /// Holds the animation at `progress` and samples it into `states`, if `handle` holds it; returns whether it
+    /// did. One mutating call, so that `setProgress` reaches the playing state once (each read through the optional
+    /// is an exclusivity check and a test of whether it is nil).
+    mutating func hold(
+      at progress: Double, by handle: InteractiveTransition, into states: UnsafeMutablePointer<LayerStates>
+    ) -> Bool {
+      guard self.handle === handle, case .held = motion else { return false }
+      motion = .held(progress: progress)
+      scrubbed.sample(atProgress: progress, into: &states.pointee)
+      return true
     }
 
     /// Writes the followers' states at `time` into the lead animation: played with their curves, or `scrubbed`.
@@ -233,9 +239,7 @@ final class TransitionPlayer {
   /// copy retains and releases both animations and both closures), the states are sampled straight into `states`,
   /// and the owner's closure is called only if it has one (a stack reads `states` instead).
   func setProgress(_ progress: Double, from handle: InteractiveTransition) {
-    guard current?.handle === handle, case .held = current?.motion else { return }
-    current?.motion = .held(progress: progress)
-    current?.sampleScrubbed(atProgress: progress, into: &storage.pointee)
+    guard current?.hold(at: progress, by: handle, into: storage) == true else { return }
     if current?.update != nil { current?.update?(storage.pointee) }
     guard current?.followers.isEmpty == false, let lead = current?.animation else { return }
     current?.updateFollowers(at: progressTime(progress, of: lead), scrubbed: true)
