@@ -59,11 +59,16 @@ public final class Stack {
   var items: [Item] = []
   /// The stage's state now: the playing transition's while one plays.
   public internal(set) var stage: LayerState {
-    get { live == nil ? restingStageState : player.states.stage }
-    set { restingStageState = newValue }
+    get { live == nil ? restingStageAddress.pointee : player.states.stage }
+    set { restingStageAddress.pointee = newValue }
   }
-  /// The stage's state when no transition plays (while one plays, `player.states` holds it).
-  var restingStageState = LayerState.identity
+  /// Where the stage's state is kept when no transition plays (while one plays, `player.states` holds it): memory of
+  /// the stack's own, at one address for its life, so that a ``BorrowedLayer`` can refer to it.
+  let restingStageAddress: UnsafeMutablePointer<LayerState>
+  /// Where the stage's state now is kept: the player's while a transition plays, else the stack's.
+  var stageAddress: UnsafePointer<LayerState> {
+    live == nil ? UnsafePointer(restingStageAddress) : player.stageAddress
+  }
   /// The backdrop behind the contents now: the playing transition's (ABI 1.1, a fade through black), none at rest.
   public var backdrop: Backdrop { live == nil ? .none : player.states.backdrop }
   /// The content the playing transition draws on top, when it is not the upper one in the stack (a reveal draws the
@@ -95,10 +100,28 @@ public final class Stack {
 
   struct Item {
     var entry: Entry
-    /// The state of the content's layer, `nil` when detached; while a transition plays, a content taking part in
-    /// it has its state in the player (``liveState(at:)`` reads the right one).
-    var layer: LayerState?
+    /// The state of the content's layer while it is attached (`isAttached`); while a transition plays, a content
+    /// taking part in it has its state in the player (``liveState(at:)`` reads the right one). Not optional, so that
+    /// a ``BorrowedLayer`` can refer to it where it is.
+    var state: LayerState
+    /// Whether the content's layer is attached.
+    var isAttached: Bool
     var id: ObjectIdentifier { ObjectIdentifier(entry.content) }
+
+    init(entry: Entry, layer: LayerState?) {
+      self.entry = entry
+      state = layer ?? .identity
+      isAttached = layer != nil
+    }
+
+    /// The state of the content's layer, `nil` when detached.
+    var layer: LayerState? {
+      get { isAttached ? state : nil }
+      set {
+        isAttached = newValue != nil
+        if let newValue { state = newValue }
+      }
+    }
   }
 
   /// A request waiting its turn. Contents are named by identity, not index: the stack may hold more contents when
@@ -143,6 +166,8 @@ public final class Stack {
     self.presentation = presentation
     self.builder = builder
     self.player = TransitionPlayer(clock: clock)
+    restingStageAddress = .allocate(capacity: 1)
+    restingStageAddress.initialize(to: .identity)
     self.bounds = bounds
     self.capacity = capacity
     self.behavior = behavior
@@ -155,6 +180,8 @@ public final class Stack {
     player.handle?.ended(.cancelled)
     for queued in queue { queued.handle?.ended(.cancelled) }
     pending.cancelAll()
+    restingStageAddress.deinitialize(count: 1)
+    restingStageAddress.deallocate()
   }
 
   /// The entries, bottom first.
@@ -165,77 +192,6 @@ public final class Stack {
   public var top: (any Content)? { items.last?.entry.content }
   /// Whether a transition is playing.
   public var isAnimating: Bool { player.isPlaying }
-  /// The contents whose layers are attached, bottom first (the order to draw them in), with their states now: the
-  /// stack's order, except that the content a playing transition puts on top is drawn last (ABI 1.1's draw order).
-  /// Draw `backdrop` first, behind them all.
-  ///
-  /// A content the capacity keeps attached below a transition takes no part in it: draw ``layersToDraw`` instead.
-  /// ``forEachPresentedLayer(_:)`` gives the same layers without making an array.
-  public var presentedLayers: [PresentedLayer] {
-    presented(items.indices, where: { _ in true })
-  }
-  /// What a frame draws, bottom first, over ``backdrop``: while a transition plays, the layers it moves (the
-  /// appearing and the disappearing contents, in its draw order), never another attached content, which would show
-  /// through the gaps of a flip; at rest, the top content's layer. Each carries its ready transform, quad and
-  /// opacity (``PresentedLayer/drawn``). ``forEachLayerToDraw(_:)`` gives the same layers without making an array.
-  public var layersToDraw: [PresentedLayer] {
-    if participants.isEmpty { return presented(items.indices.suffix(1), where: { _ in true }) }
-    return presented(items.indices, where: { participants.contains(items[$0].id) })
-  }
-
-  /// Calls `body` with each layer of ``presentedLayers``, in the same order, without making an array: for a display
-  /// loop that reads the layers every frame and should allocate nothing.
-  public func forEachPresentedLayer(_ body: (PresentedLayer) throws -> Void) rethrows {
-    try visit(items.indices, where: { _ in true }, body)
-  }
-
-  /// Calls `body` with each layer of ``layersToDraw``, in the same order (bottom first), without making an array.
-  public func forEachLayerToDraw(_ body: (PresentedLayer) throws -> Void) rethrows {
-    if participants.isEmpty { return try visit(items.indices.suffix(1), where: { _ in true }, body) }
-    try visit(items.indices, where: { participants.contains(items[$0].id) }, body)
-  }
-
-  /// The attached layers of the items at `indices`, in draw order: one array, the result.
-  private func presented(_ indices: Range<Int>, where include: (Int) -> Bool) -> [PresentedLayer] {
-    var layers: [PresentedLayer] = []
-    layers.reserveCapacity(items.count)
-    visit(indices, where: include) { layers.append($0) }
-    return layers
-  }
-
-  /// Calls `body` with the attached layers of the items at `indices` that `include` accepts, in draw order (the
-  /// raised one last). Allocates nothing.
-  private func visit(
-    _ indices: Range<Int>, where include: (Int) -> Bool, _ body: (PresentedLayer) throws -> Void
-  ) rethrows {
-    var raisedLayer: PresentedLayer?
-    // Read once, not once per layer.
-    let raised = raised
-    let stage = stage
-    for index in indices where include(index) {
-      guard let state = liveState(at: index) else { continue }
-      let layer = PresentedLayer(content: items[index].entry.content, state: state, stage: stage, bounds: bounds)
-      if raised != nil && items[index].id == raised && raisedLayer == nil {
-        raisedLayer = layer
-      } else {
-        try body(layer)
-      }
-    }
-    if let raisedLayer { try body(raisedLayer) }
-  }
-
-  /// The state of the layer of the content at `index` now, `nil` when detached: the playing transition's for a
-  /// content taking part in it, else its item's.
-  func liveState(at index: Int) -> LayerState? {
-    guard items[index].layer != nil else { return nil }
-    if let live {
-      let id = items[index].id
-      if id == live.appearing { return player.states.appearing }
-      if id == live.disappearing { return player.states.disappearing }
-    }
-    return items[index].layer
-  }
-
   /// Whether `content`'s layer is attached.
   public func hasLayer(_ content: any Content) -> Bool {
     items.first { $0.id == ObjectIdentifier(content) }?.layer != nil

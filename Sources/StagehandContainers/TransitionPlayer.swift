@@ -23,11 +23,28 @@ final class TransitionPlayer {
 
   private let clock: any TransitionClock
   private var current: Playing?
+  /// Where the lead animation's states are sampled: memory of the player's own, allocated once, so that its address
+  /// stays the same for the player's life (see `states`).
+  private let storage: UnsafeMutablePointer<LayerStates>
+
   /// The states of the lead animation at the last sample, written in place at every tick and every progress set:
   /// a container reads the layers of the transition that plays from here rather than copying them into its own
   /// storage (an interactive update then copies no `LayerStates` and calls no closure). Kept after the animation
   /// ends, until the next one starts.
-  private(set) var states = LayerStates.identity
+  ///
+  /// Read where they are (`player.states.stage` reads the stage alone), and at a fixed address: `appearingAddress`
+  /// and the others stay valid, and show each new sample, as long as the player lives. Memory reached through a pointer has no
+  /// exclusivity check either, so a reader may set the progress while it holds the address.
+  var states: LayerStates {
+    unsafeAddress { UnsafePointer(storage) }
+  }
+
+  /// Where `states.appearing` is kept, valid as long as the player lives (worked out once, not per read).
+  let appearingAddress: UnsafePointer<LayerState>
+  /// Where `states.disappearing` is kept, valid as long as the player lives.
+  let disappearingAddress: UnsafePointer<LayerState>
+  /// Where `states.stage` is kept, valid as long as the player lives.
+  let stageAddress: UnsafePointer<LayerState>
 
   private struct Playing {
     var animation: Animation
@@ -41,10 +58,16 @@ final class TransitionPlayer {
     /// The animations played alongside (none but in a change of several slots).
     var followers: [Follower] = []
 
-    /// Samples `scrubbed` at `progress` into `states`. Mutating, so that it reads the animation where it is stored:
-    /// read through the optional, it was copied (a retain and a release of each of its arrays) for every sample.
-    mutating func sampleScrubbed(atProgress progress: Double, into states: inout LayerStates) {
-      scrubbed.sample(atProgress: progress, into: &states)
+    /// Holds the animation at `progress` and samples it into `states`, if `handle` holds it; returns whether it
+    /// did. One mutating call, so that `setProgress` reaches the playing state once (each read through the optional
+    /// is an exclusivity check and a test of whether it is nil).
+    mutating func hold(
+      at progress: Double, by handle: InteractiveTransition, into states: UnsafeMutablePointer<LayerStates>
+    ) -> Bool {
+      guard self.handle === handle, case .held = motion else { return false }
+      motion = .held(progress: progress)
+      scrubbed.sample(atProgress: progress, into: &states.pointee)
+      return true
     }
 
     /// Writes the followers' states at `time` into the lead animation: played with their curves, or `scrubbed`.
@@ -77,6 +100,12 @@ final class TransitionPlayer {
 
   init(clock: any TransitionClock) {
     self.clock = clock
+    storage = .allocate(capacity: 1)
+    storage.initialize(to: .identity)
+    let states = UnsafePointer(storage)
+    appearingAddress = states.pointer(to: \.appearing)!
+    disappearingAddress = states.pointer(to: \.disappearing)!
+    stageAddress = states.pointer(to: \.stage)!
     clockToken.player = self
     // The token held weakly: once the player is gone (even during a tick of the clock that released it), the token
     // is too, and nothing is called. The player is held strongly for the tick, which may release its container.
@@ -87,8 +116,12 @@ final class TransitionPlayer {
   }
 
   /// A handle reaches its player through an unowned reference: the player lets go of the handle it drives before
-  /// it goes, so that no handle is left pointing at it.
-  deinit { current?.handle?.detach() }
+  /// it goes, so that no handle is left pointing at it. The states' memory goes with the player.
+  deinit {
+    current?.handle?.detach()
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
 
   /// Whether an animation is playing (by itself, held, or settling).
   var isPlaying: Bool { current != nil }
@@ -157,8 +190,8 @@ final class TransitionPlayer {
 
   /// Keeps `sampled` as the states now and tells the owner, if it asked to be told.
   private func write(_ sampled: LayerStates) {
-    states = sampled
-    current?.update?(states)
+    storage.pointee = sampled
+    current?.update?(sampled)
   }
 
   /// Starts `animation` held by `handle`, at the progress the handle was given while it waited (0 by default).
@@ -206,10 +239,8 @@ final class TransitionPlayer {
   /// copy retains and releases both animations and both closures), the states are sampled straight into `states`,
   /// and the owner's closure is called only if it has one (a stack reads `states` instead).
   func setProgress(_ progress: Double, from handle: InteractiveTransition) {
-    guard current?.handle === handle, case .held = current?.motion else { return }
-    current?.motion = .held(progress: progress)
-    current?.sampleScrubbed(atProgress: progress, into: &states)
-    if current?.update != nil { current?.update?(states) }
+    guard current?.hold(at: progress, by: handle, into: storage) == true else { return }
+    if current?.update != nil { current?.update?(storage.pointee) }
     guard current?.followers.isEmpty == false, let lead = current?.animation else { return }
     current?.updateFollowers(at: progressTime(progress, of: lead), scrubbed: true)
   }

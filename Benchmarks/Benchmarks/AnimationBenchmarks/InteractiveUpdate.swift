@@ -1,6 +1,7 @@
 // One interactive update of a container: set the progress of an interactive pop, then read every layer's state, as a
-// display loop does once per frame while a finger drags. One operation = one `update(progress:)` plus one
-// `presentedLayers` (2 content layers) and the stage: 3 layer-samples, so ns per layer = wall clock / 3.
+// display loop does once per frame while a finger drags. One operation = one `update(progress:)` plus one read of the
+// 2 content layers (`presentedLayers`, `forEachPresentedLayer` or `forEachBorrowedLayer`) and the stage: 3
+// layer-samples, so ns per layer = wall clock / 3.
 
 import Benchmark
 import StagehandAnimation
@@ -64,6 +65,21 @@ func interactiveUpdateBenchmarks(push: Animation, flip: Animation) {
         pop.update(progress: progresses[i])
         stack.forEachPresentedLayer { blackHole($0) }
         blackHole(stack.stage)
+      }
+      benchmark.stopMeasurement()
+      pop.cancel()
+    }
+    // The same, reading the layers where the stack keeps them (`forEachBorrowedLayer`): no array and no copy of a
+    // state made by the stack; each layer's state and the stage are passed on to `blackHole` as read in place.
+    Benchmark("interactive update/\(style) (3 layers, forEachBorrowedLayer)") { benchmark in
+      let (stack, pop) = try interactivePop(style, builder: builder)
+      benchmark.startMeasurement()
+      for i in benchmark.scaledIterations {
+        pop.update(progress: progresses[i])
+        stack.forEachBorrowedLayer { layer in
+          blackHole(layer.state)
+          blackHole(layer.stage)
+        }
       }
       benchmark.stopMeasurement()
       pop.cancel()
