@@ -289,15 +289,7 @@ final class PluginProcess: Sendable {
         } catch {
           throw .failed(.garbage("poll failed: \(error.reason)"))
         }
-        let socket = socket
-        // nil: nothing yet; 0: the end, or an error.
-        let read: Int? = chunk.withUnsafeMutableBytes { bytes in
-          do {
-            return try SystemFile.readAvailable(socket, into: bytes)
-          } catch {
-            return 0
-          }
-        }
+        let read = SystemFile.readChannel(socket, into: &chunk)
         if let read, read > 0 {
           buffer += chunk[0..<read]
         } else if read == 0 {

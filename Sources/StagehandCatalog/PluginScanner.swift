@@ -320,15 +320,8 @@ package final class ScannerChildProcess {
     var step = Step()
     if readable && !closed {
       var chunk = [UInt8](repeating: 0, count: 65536)
-      let answers = answers
       // nil: nothing yet; 0: the end, or an error (the socket is closed either way).
-      let count: Int? = chunk.withUnsafeMutableBytes { bytes in
-        do {
-          return try SystemFile.readAvailable(answers, into: bytes)
-        } catch {
-          return 0
-        }
-      }
+      let count = SystemFile.readChannel(answers, into: &chunk)
       if let count, count > 0 {
         buffer += chunk[0..<count]
         do {

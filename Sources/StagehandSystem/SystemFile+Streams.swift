@@ -33,6 +33,18 @@ extension SystemFile {
     throw .fromErrno("read", path: path)
   }
 
+  /// Reads what the channel `descriptor` (a non-blocking pipe or socket to a child) has into `chunk`: how many bytes,
+  /// 0 at its end or on an error (the channel is finished either way), `nil` when it has nothing yet.
+  package static func readChannel(_ descriptor: Int32, into chunk: inout [UInt8]) -> Int? {
+    chunk.withUnsafeMutableBytes { bytes in
+      do {
+        return try readAvailable(descriptor, into: bytes)
+      } catch {
+        return 0
+      }
+    }
+  }
+
   /// Reads from `descriptor` at its file offset until `buffer` is full or the stream ends; returns how many bytes
   /// were read (fewer than `buffer.count` only at the end).
   package static func readFully(

@@ -46,6 +46,21 @@ import Testing
     #expect(try read() == 0)
   }
 
+  @Test func aChannelReadTellsNothingYetBytesAndItsEnd() throws {
+    let (ours, theirs) = try SystemFile.socketPair()
+    SystemFile.setBlocking(ours, false)
+    var chunk = [UInt8](repeating: 0, count: 16)
+    #expect(SystemFile.readChannel(ours, into: &chunk) == nil)
+    try SystemFile.writeAll(theirs, Array("ready".utf8))
+    #expect(SystemFile.readChannel(ours, into: &chunk) == 5)
+    #expect(chunk.prefix(5) == Array("ready".utf8)[...])
+    SystemFile.close(theirs)
+    #expect(SystemFile.readChannel(ours, into: &chunk) == 0)
+    SystemFile.close(ours)
+    // An error finishes the channel too.
+    #expect(SystemFile.readChannel(ours, into: &chunk) == 0)
+  }
+
   @Test func aFailedReadNamesTheCallThePathAndTheError() throws {
     let ends = try SystemFile.pipe()
     SystemFile.close(ends.read)
