@@ -32,11 +32,7 @@ public final class VideoClip: @unchecked Sendable {
       let reader = try Y4MReader(descriptor: STDIN_FILENO, name: "standard input", closes: false, budget: budget)
       return VideoClip(reader: reader, decoder: nil)
     }
-    let (descriptor, _) = try SystemFile.openChecked(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC) { error in
-      error.call == "open" ? RenderError.imageUnreadable(file: path, errno: error.code) : .imageNotRegular(file: path)
-    } check: { status throws(RenderError) in
-      guard SystemFile.isRegular(status) else { throw .imageNotRegular(file: path) }
-    }
+    let descriptor = try PixelImage.openRegular(path)
     var magic = [UInt8](repeating: 0, count: 10)
     let got =
       (try? magic.withUnsafeMutableBytes { buffer throws(SystemCallError) in
