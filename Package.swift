@@ -102,8 +102,9 @@ let package = Package(
     .target(
       name: "StagehandAnimation", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
 
-    // The system layer, internal to this package (no product): the lock the modules share (`Locked`).
-    .target(name: "StagehandSystem"),
+    // The system layer, internal to this package (no product): the one place of raw POSIX calls (files, pipes,
+    // child processes, one policy for interrupted calls, one error type), and the lock the modules share (`Locked`).
+    .target(name: "StagehandSystem", dependencies: ["CStagehandSystem"]),
 
     // The plugin ABI: a header that is the whole spec of a plugin.
     .target(name: "CStagehandPlugin"),
@@ -206,6 +207,7 @@ let package = Package(
       dependencies: ["StagehandAnimation", "StagehandContainers", "CStagehandPNG", "CStagehandWebPDemux"],
       path: "Tests/StagehandTestSupport"),
 
+    .testTarget(name: "StagehandSystemTests", dependencies: ["StagehandSystem", "StagehandTestSupport"]),
     .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
     .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
     .testTarget(

@@ -1,4 +1,5 @@
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -57,19 +58,15 @@ extension CacheFile {
   static func read(
     _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int, _ origin: String
   ) throws(CacheError) {
-    var filled = 0
-    while filled < buffer.count {
-      let count = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
-      if count == 0 {
-        throw CacheError(
-          file: origin, reason: .truncated, detail: "it ended while being read, at byte \(offset + filled)")
-      }
-      if count < 0 {
-        let code = errno
-        if code == EINTR || code == EAGAIN { continue }
-        throw CacheError(file: origin, reason: .cannotRead, detail: systemMessage(code), systemError: code)
-      }
-      filled += count
+    let filled: Int
+    do {
+      filled = try SystemFile.readFully(descriptor, into: buffer, at: Int64(offset))
+    } catch {
+      throw CacheError(file: origin, reason: .cannotRead, detail: systemMessage(error.code), systemError: error.code)
+    }
+    if filled < buffer.count {
+      throw CacheError(
+        file: origin, reason: .truncated, detail: "it ended while being read, at byte \(offset + filled)")
     }
   }
 

@@ -157,7 +157,7 @@ extension CacheFile {
     let namesStart = reader.offset
     for index in 0..<nameCount {
       let name = try reader.readBytes(Int(try reader.readUInt8()))
-      guard index == 0 ? ByteGrammar.isPluginID(name) : ByteGrammar.isName(name) else {
+      guard index == 0 ? Names.isPluginID(name) : Names.isName(name) else {
         throw reader.invalid("the record of \(string(path)) holds the name '\(string(name))', which breaks its grammar")
       }
     }

@@ -38,9 +38,9 @@ extension PluginInfo {
   /// so that what comes out of a cache is as safe to use as what comes out of a library.
   init(from reader: inout BinaryReader) throws(CacheError) {
     let id = try reader.readString(limit: BinaryLimits.id, "the plugin id")
-    guard ByteGrammar.isPluginID(id) else { throw reader.invalid("plugin id '\(id)': \(Names.pluginIDRule)") }
+    guard Names.isPluginID(id) else { throw reader.invalid("plugin id '\(id)': \(Names.pluginIDRule)") }
     let version = try reader.readString(limit: BinaryLimits.name, "the version of \(id)")
-    guard ByteGrammar.isSemanticVersion(version) else {
+    guard Names.isSemanticVersion(version) else {
       throw reader.invalid("version '\(version)' of \(id): \(Names.versionRule)")
     }
     let name = try reader.readString(limit: BinaryLimits.string, "the name of \(id)")
@@ -260,7 +260,7 @@ extension PresetValue {
 /// Reads a name (`[a-z][a-z0-9-]*`, at most 64 bytes).
 private func readName(_ reader: inout BinaryReader, _ what: String) throws(CacheError) -> String {
   let text = try reader.readString(limit: BinaryLimits.name, what)
-  guard ByteGrammar.isName(text) else { throw reader.invalid("\(what) '\(text)': \(Names.nameRule)") }
+  guard Names.isName(text) else { throw reader.invalid("\(what) '\(text)': \(Names.nameRule)") }
   return text
 }
 

@@ -55,20 +55,17 @@ extension PluginManifest {
 
   /// Opens `path` for the scanner: a regular file, read-only, without blocking on a FIFO.
   private static func openLibrary(_ path: String) -> Result<Int32, ManifestError> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      let why = SystemCallError.reason(errno)
-      return .failure(
-        ManifestError(description: "\(path): cannot be loaded: \(why). Give the path of a plugin library file"))
+    let notRegular = ManifestError(
+      description: "\(path): cannot be loaded: it is not a regular file. Give the path of a plugin library file")
+    return Result { () throws(ManifestError) in
+      try SystemFile.openChecked(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK) { error in
+        guard error.call == "open" else { return notRegular }
+        return ManifestError(
+          description: "\(path): cannot be loaded: \(error.reason). Give the path of a plugin library file")
+      } check: { info throws(ManifestError) in
+        guard SystemFile.isRegular(info) else { throw notRegular }
+      }.descriptor
     }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      SystemFile.close(descriptor)
-      return .failure(
-        ManifestError(
-          description: "\(path): cannot be loaded: it is not a regular file. Give the path of a plugin library file"))
-    }
-    return .success(descriptor)
   }
 }
 

@@ -72,10 +72,7 @@ final class PluginProcess: Sendable {
       defer { running = [] }
       return running ?? []
     }
-    for pid in pids {
-      _ = kill(pid, SIGKILL)
-      _ = SystemFile.waitForExit(pid)
-    }
+    for pid in pids { ChildProcess.kill(pid: pid) }
   }
 
   /// The default time limit of one build, in seconds.
@@ -178,17 +175,16 @@ final class PluginProcess: Sendable {
 
   /// One running child: its process, its socket, and the libraries it has loaded.
   final class Child: @unchecked Sendable {
-    let pid: pid_t
+    let process: ChildProcess
     let socket: Int32
     private var buffer: [UInt8] = []
     /// Where answers are read into, allocated once.
     private var chunk = [UInt8](repeating: 0, count: 65536)
     private var slots: [String: Int] = [:]
-    private var exited = false
 
     init(executable: String, arguments: [String]) throws(ChildFailure) {
       do {
-        (pid, socket) = try ScannerChildProcess.start(executable, arguments: arguments)
+        (process, socket) = try ScannerChildProcess.start(executable, arguments: arguments)
       } catch {
         throw .registry(.pluginProcessUnavailable(error.description))
       }
@@ -199,7 +195,7 @@ final class PluginProcess: Sendable {
           // outlives it (not even as a zombie under an init that does not reap).
           atexit { PluginProcess.endAll() }
         }
-        running!.insert(pid)
+        running!.insert(process.pid)
       }
       // Its start-up is not a library's: it gets a limit of its own, and a child that does not start is not blamed on
       // the library it was started for.
@@ -217,11 +213,8 @@ final class PluginProcess: Sendable {
     /// Whether the child still runs: one that died between two requests (as when the thread that started it ends,
     /// since it dies with that thread) is started again without blame.
     var isRunning: Bool {
-      guard !exited else { return false }
-      var status: Int32 = 0
-      // Its pid, or -1 when it was reaped already (by `endAll`).
-      if waitpid(pid, &status, WNOHANG) != 0 { exited = true }
-      return !exited
+      // Not running either when it was reaped already (by `endAll`).
+      process.isRunning
     }
 
     /// Whether the child has loaded a library other than `file`.
@@ -232,12 +225,8 @@ final class PluginProcess: Sendable {
     /// Kills the child if it still runs, reaps it, and closes the socket.
     func stop() {
       // A child that `endAll` has reaped is not killed again: its pid may be another process's by now.
-      let reaped = PluginProcess.running.withLock { $0?.remove(pid) } == nil
-      if !exited && !reaped {
-        _ = kill(pid, SIGKILL)
-        _ = SystemFile.waitForExit(pid)
-      }
-      exited = true
+      let reaped = PluginProcess.running.withLock { $0?.remove(process.pid) } == nil
+      if !reaped { process.kill() }
       SystemFile.close(socket)
     }
 
@@ -294,17 +283,16 @@ final class PluginProcess: Sendable {
         }
         let left = deadline - .now
         guard left > .zero else { throw .failed(.timeout(seconds: timeLimit)) }
-        var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(min(1000, max(1, (left / .milliseconds(1)).rounded(.up))))
-        let count = poll(&ready, 1, milliseconds)
-        guard count > 0 else {
-          if count < 0 && errno != EINTR { throw .failed(.garbage("poll failed: \(SystemCallError.reason(errno))")) }
-          continue
+        do {
+          guard try SystemFile.waitReadable([socket], milliseconds: milliseconds)[0] else { continue }
+        } catch {
+          throw .failed(.garbage("poll failed: \(error.reason)"))
         }
-        let read = chunk.withUnsafeMutableBytes { Glibc.read(socket, $0.baseAddress, $0.count) }
-        if read > 0 {
+        let read = SystemFile.readChannel(socket, into: &chunk)
+        if let read, read > 0 {
           buffer += chunk[0..<read]
-        } else if read == 0 || (errno != EINTR && errno != EAGAIN) {
+        } else if read == 0 {
           throw .failed(death())
         }
       }
@@ -312,16 +300,10 @@ final class PluginProcess: Sendable {
 
     /// Why the child stopped answering: it is reaped (given a moment to finish dying) and its end described.
     private func death() -> QuarantineReason {
-      for _ in 0..<200 {
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid {
-          exited = true
-          return ScannerChildProcess.reason(status)
-        }
-        var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
-        nanosleep(&pause, nil)
+      guard let exit = process.exit(polling: 200, every: 5_000_000) else {
+        return .garbage("it closed its socket and kept running")
       }
-      return .garbage("it closed its socket and kept running")
+      return ScannerChildProcess.reason(exit)
     }
   }
 }

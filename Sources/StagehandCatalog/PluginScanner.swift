@@ -121,13 +121,16 @@ public struct PluginScanner: Sendable {
       var wait = max(0, Int(((nearest - now) / .milliseconds(1)).rounded(.up)))
       // A child whose socket closed is exiting: look for its status again soon.
       if children.contains(where: \.isClosed) { wait = min(wait, 2) }
-      var polls = children.map { pollfd(fd: $0.isClosed ? -1 : $0.answers, events: Int16(POLLIN), revents: 0) }
-      let ready = poll(&polls, nfds_t(polls.count), Int32(min(wait, 1000)))
-      guard ready >= 0 || errno == EINTR else { throw ScannerError.poll(errno: errno) }
+      let readable: [Bool]
+      do {
+        readable = try SystemFile.waitReadable(
+          children.map { $0.isClosed ? -1 : $0.answers }, milliseconds: Int32(min(wait, 1000)))
+      } catch {
+        throw ScannerError.poll(errno: error.code)
+      }
       var finished: [Int] = []
       for (i, child) in children.enumerated() {
-        let event = ready > 0 ? polls[i].revents : 0
-        let step = try child.advance(readable: event != 0, now: ContinuousClock.now)
+        let step = try child.advance(readable: readable[i], now: ContinuousClock.now)
         for (index, outcome) in step.outcomes {
           if results[index] == nil { progress?(results.count + 1, total) }
           results[index] = Result(outcome: outcome, loadedBefore: child.loaded(before: index))
@@ -195,7 +198,7 @@ package final class ScannerChildProcess {
   let scanner: PluginScanner
   /// The global indices of the requests this child scans, in the order it scans them.
   let batch: [Int]
-  let pid: pid_t
+  let process: ChildProcess
   /// The host's end of the socket: requests go out, answers come in.
   let answers: Int32
   /// The batch's requests, in order, and how many were sent.
@@ -214,7 +217,6 @@ package final class ScannerChildProcess {
   private var closed = false
   /// Whether the socket has closed (the child is exiting, or closed it).
   var isClosed: Bool { closed }
-  private var exited = false
   /// When this child is given up: the time limit of the library it scans, or of its start-up.
   private(set) var deadline: ContinuousClock.Instant
 
@@ -223,7 +225,7 @@ package final class ScannerChildProcess {
     self.batch = batch
     self.requests = batch.map { requests[$0] }
     self.linger = linger
-    (pid, answers) = try Self.start(scanner.executable, arguments: scanner.arguments)
+    (process, answers) = try Self.start(scanner.executable, arguments: scanner.arguments)
     // The child's own start-up is not a library's: it gets a limit of its own, and the first request goes out when
     // the child says it is ready.
     deadline = .now + .seconds(max(scanner.timeout, Self.startUpLimit))
@@ -233,22 +235,28 @@ package final class ScannerChildProcess {
   static let startUpLimit = 10.0
 
   /// Starts `stagehand-scanner --protocol N` (`executable`, `arguments`, then the protocol's) with one end of a new
-  /// socket pair as its descriptor 3, and returns its process id and the other end (non-blocking).
-  static func start(_ executable: String, arguments: [String]) throws(ScannerError) -> (pid_t, Int32) {
-    var ends: [Int32] = [-1, -1]
-    let paired = sh_system_socket_pair(&ends)
-    guard paired == 0 else { throw .cannotStart(executable, errno: -paired) }
-    let arguments = [executable] + arguments + ["--protocol", String(ScanAnswer.protocolVersion)]
-    let pid = withCStrings(arguments) { argv in
-      withCStrings(Self.environment) { envp in sh_system_spawn(executable, argv, envp, ends[1], nil, 0, 4) }
+  /// socket pair as its descriptor 3, and returns the child and the other end (non-blocking).
+  static func start(_ executable: String, arguments: [String]) throws(ScannerError) -> (ChildProcess, Int32) {
+    let ends: (Int32, Int32)
+    do {
+      ends = try SystemFile.socketPair()
+    } catch {
+      throw .cannotStart(executable, errno: error.code)
     }
-    SystemFile.close(ends[1])
-    guard pid > 0 else {
-      SystemFile.close(ends[0])
-      throw .cannotStart(executable, errno: -pid)
+    let started = Result { () throws(SystemCallError) in
+      try ChildProcess.startIsolated(
+        executable, arguments: arguments + ["--protocol", String(ScanAnswer.protocolVersion)],
+        environment: Self.environment, channel: ends.1)
     }
-    _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
-    return (pid, ends[0])
+    SystemFile.close(ends.1)
+    switch started {
+    case .success(let child):
+      SystemFile.setBlocking(ends.0, false)
+      return (child, ends.0)
+    case .failure(let error):
+      SystemFile.close(ends.0)
+      throw .cannotStart(executable, errno: error.code)
+    }
   }
 
   /// Sends the request that comes next: the next library of the batch, or when all are answered the lingering time
@@ -298,9 +306,7 @@ package final class ScannerChildProcess {
 
   /// Kills the child if it still runs, and reaps it.
   func kill() {
-    guard !exited else { return }
-    _ = Glibc.kill(pid, SIGKILL)
-    _ = reap(blocking: true)
+    process.kill()
   }
 
   /// What one turn of the event loop found: the outcomes answered or decided, and whether the child is done.
@@ -314,15 +320,16 @@ package final class ScannerChildProcess {
     var step = Step()
     if readable && !closed {
       var chunk = [UInt8](repeating: 0, count: 65536)
-      let count = chunk.withUnsafeMutableBytes { read(answers, $0.baseAddress, $0.count) }
-      if count > 0 {
+      // nil: nothing yet; 0: the end, or an error (the socket is closed either way).
+      let count = SystemFile.readChannel(answers, into: &chunk)
+      if let count, count > 0 {
         buffer += chunk[0..<count]
         do {
           try parseFrames(into: &step)
         } catch {
           return try give(up: .quarantined(.garbage(error.description)), step)
         }
-      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+      } else if count == 0 {
         SystemFile.close(answers)
         closed = true
       }
@@ -334,8 +341,8 @@ package final class ScannerChildProcess {
     }
     if closed {
       // The socket closed without the end answer: the child died, or closed it and keeps running until its deadline.
-      if let status = reap(blocking: false) {
-        return try give(up: .quarantined(Self.reason(status)), step)
+      if let exit = process.exitIfEnded() {
+        return try give(up: .quarantined(Self.reason(exit)), step)
       }
     }
     if now >= deadline {
@@ -397,41 +404,16 @@ package final class ScannerChildProcess {
     }
   }
 
-  /// The child's wait status once it has exited, without waiting when `blocking` is false.
-  private func reap(blocking: Bool) -> Int32? {
-    guard !exited else { return nil }
-    var status: Int32 = 0
-    while true {
-      let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
-      if result == pid {
-        exited = true
-        return status
-      }
-      if result == -1 && errno == EINTR { continue }
-      if result == -1 { exited = true }
-      return nil
+  /// The quarantine reason of a child's end.
+  static func reason(_ exit: ChildExit) -> QuarantineReason {
+    switch exit {
+    case .exited(let code): .exited(status: code)
+    case .signaled(let signal): .signal(signal)
     }
-  }
-
-  /// The quarantine reason of a wait status.
-  static func reason(_ status: Int32) -> QuarantineReason {
-    let signal = status & 0x7f
-    return signal == 0 ? .exited(status: (status >> 8) & 0xff) : .signal(signal)
   }
 
   private static func describe(_ outcome: ScanOutcome) -> String {
     if case .quarantined(let reason) = outcome { return "\(reason)" }
     return "failed"
   }
-}
-
-/// Runs `body` with `strings` as a NULL-terminated C array of C strings.
-package func withCStrings<Result>(
-  _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
-)
-  -> Result
-{
-  let copies = strings.map { strdup($0) }
-  defer { for copy in copies { free(copy) } }
-  return (copies + [nil]).withUnsafeBufferPointer { body($0.baseAddress!) }
 }

@@ -108,16 +108,19 @@ public struct PluginSearchPath: Hashable, Sendable {
     for directory in directories {
       // The directory is opened once and checked through its descriptor, then its entries are examined relative to
       // that descriptor: a rename of the directory in between cannot swap what is checked.
-      let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard descriptor >= 0 else { continue }
-      var info = stat()
-      guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-        SystemFile.close(descriptor)
-        continue
-      }
-      if let why = LibraryTrust.problem(info, what: "its directory \(directory)") {
-        SystemFile.close(descriptor)
-        found.append(FoundLibrary(path: directory, identity: nil, untrusted: why))
+      let descriptor: Int32
+      let info: stat
+      do {
+        (descriptor, info) = try SystemFile.openChecked(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC) { _ in
+          DirectoryRefusal.skipped
+        } check: { info throws(DirectoryRefusal) in
+          guard info.st_mode & S_IFMT == S_IFDIR else { throw .skipped }
+          if let why = LibraryTrust.problem(info, what: "its directory \(directory)") { throw .untrusted(why) }
+        }
+      } catch {
+        if case .untrusted(let why) = error {
+          found.append(FoundLibrary(path: directory, identity: nil, untrusted: why))
+        }
         continue
       }
       let stamp = DirectoryStamp(info)
@@ -211,4 +214,11 @@ struct FileKeySet {
     let mixed = (key.inode ^ key.device &* 0xFF51_AFD7_ED55_8CCD) &* 0x9E37_79B9_7F4A_7C15
     return Int(truncatingIfNeeded: mixed ^ mixed >> 29)
   }
+}
+
+/// Why a directory of the search path is not listed: it cannot be opened or is not a directory (it is skipped), or
+/// it is not trusted (it is reported).
+private enum DirectoryRefusal: Error {
+  case skipped
+  case untrusted(String)
 }

@@ -159,18 +159,6 @@ enum ProcessStart {
 enum WholeFileBytes {
   /// The bytes of the regular file at `path` (at most `limit`), or nil when it cannot be read.
   static func read(_ path: String, limit: Int) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-    guard descriptor >= 0 else { return nil }
-    defer { SystemFile.close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while bytes.count <= limit {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { return nil }
-      if count == 0 { return bytes }
-      bytes += chunk[..<count]
-    }
-    return nil
+    SystemFile.contents(of: path, flags: O_NONBLOCK | O_NOFOLLOW, limit: limit)
   }
 }

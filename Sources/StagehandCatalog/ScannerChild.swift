@@ -117,9 +117,7 @@ public enum ScannerChild {
           _ = output.note()
           send(.built(recording))
         case .linger(let milliseconds):
-          var pause = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-          var left = timespec()
-          while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+          SystemTime.sleep(nanoseconds: milliseconds * 1_000_000)
         }
       }
     }

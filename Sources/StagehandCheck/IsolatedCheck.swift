@@ -1,4 +1,3 @@
-import CStagehandSystem
 import FoundationEssentials
 import StagehandCatalog
 import StagehandSystem
@@ -44,76 +43,81 @@ public struct IsolatedCheck: Sendable {
       return report
     }
     defer { SystemFile.close(descriptor) }
-    var ends: [Int32] = [-1, -1]
-    let piped = sh_system_pipe(&ends)
-    guard piped == 0 else { return failed(report, "cannot create a pipe: \(SystemCallError.reason(-piped))") }
-    let arguments = [executable, "check", "--first-descriptor", "4", path]
-    let environment = ScannerChildProcess.environment  // the scanner's: the Swift backtracer off
-    var descriptors = [descriptor]
-    let pid = withCStrings(arguments) { argv in
-      withCStrings(environment) { envp in
-        sh_system_spawn(executable, argv, envp, ends[1], &descriptors, 1, 4)
-      }
+    let ends: (read: Int32, write: Int32)
+    do {
+      ends = try SystemFile.pipe()
+    } catch {
+      return failed(report, "cannot create a pipe: \(error.reason)")
     }
-    SystemFile.close(ends[1])
-    guard pid > 0 else {
-      SystemFile.close(ends[0])
+    let arguments = ["check", "--first-descriptor", "4", path]
+    let started = Result { () throws(SystemCallError) in
+      // The scanner's environment: the Swift backtracer off.
+      try ChildProcess.startIsolated(
+        executable, arguments: arguments, environment: ScannerChildProcess.environment, channel: ends.write,
+        descriptors: [descriptor])
+    }
+    SystemFile.close(ends.write)
+    defer { SystemFile.close(ends.read) }
+    switch started {
+    case .success(let child):
+      return resolvingFallbacks(wait(for: child, reading: ends.read, report))
+    case .failure(let error):
       return failed(
         report,
-        "cannot start the validator \(executable): \(SystemCallError.reason(-pid)); check that "
+        "cannot start the validator \(executable): \(error.reason); check that "
           + "stagehand-scanner is installed next to stagehand, or set STAGEHAND_SCANNER to its path")
     }
-    defer { SystemFile.close(ends[0]) }
-    return resolvingFallbacks(wait(for: pid, reading: ends[0], report))
   }
 
   /// Reads the child's lines until its report, its death or the time limit.
-  private func wait(for pid: pid_t, reading pipe: Int32, _ report: CheckReport) -> CheckReport {
+  private func wait(for child: ChildProcess, reading pipe: Int32, _ report: CheckReport) -> CheckReport {
     var report = report
     var buffer: [UInt8] = []
     var doing = "starting"
     let deadline = ContinuousClock.now + .seconds(timeout)
-    while true {
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    reading: while true {
       let left = deadline - .now
       guard left > .zero else {
-        kill(pid, SIGKILL)
-        _ = reap(pid)
+        child.kill()
         return failed(report, "did not finish within \(Int(timeout)) s while \(doing); the check was stopped")
       }
-      var poller = pollfd(fd: pipe, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, Int32(min(1000, max(1, left / .milliseconds(1)))))
-      if ready < 0 && errno != EINTR { break }
-      guard ready > 0 else { continue }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let count = chunk.withUnsafeMutableBytes { read(pipe, $0.baseAddress, $0.count) }
-      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-      guard count > 0 else { break }
-      buffer += chunk[0..<count]
+      let milliseconds = Int32(min(1000, max(1, left / .milliseconds(1))))
+      do throws(SystemCallError) {
+        guard try SystemFile.waitReadable([pipe], milliseconds: milliseconds)[0] else { continue }
+        let count = try chunk.withUnsafeMutableBytes { bytes in
+          Result { () throws(SystemCallError) in try SystemFile.readAvailable(pipe, into: bytes) }
+        }.get()
+        guard let count else { continue }
+        guard count > 0 else { break reading }
+        buffer += chunk[0..<count]
+      } catch {
+        break reading
+      }
       while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
         let line = buffer[..<newline]
         buffer.removeFirst(newline + 1)
         switch try? JSONDecoder().decode(CheckMessage.self, from: Data(line)) {
         case .progress(let what): doing = what
         case .report(let answered):
-          _ = reap(pid)
+          child.waitForExit()
           report.plugin = answered.plugin
           report.builds = answered.builds
           report.fallbacksToOtherPlugins = answered.fallbacksToOtherPlugins
           report.findings += answered.findings
           return report
         case nil:
-          kill(pid, SIGKILL)
-          _ = reap(pid)
+          child.kill()
           return failed(report, "the validator's child answered something unreadable while \(doing)")
         }
       }
     }
-    let status = reap(pid)
-    let signal = status & 0x7f
     let how =
-      signal != 0
-      ? "crashed with signal \(signal)\(signal == 11 ? " (SIGSEGV)" : signal == 6 ? " (SIGABRT)" : "")"
-      : "exited with status \((status >> 8) & 0xff)"
+      switch child.waitForExit() ?? .exited(0) {
+      case .signaled(let signal):
+        "crashed with signal \(signal)\(signal == 11 ? " (SIGSEGV)" : signal == 6 ? " (SIGABRT)" : "")"
+      case .exited(let code): "exited with status \(code)"
+      }
     return failed(report, "\(how) while \(doing); a plugin must not crash or end the process (section 7)")
   }
 
@@ -121,10 +125,6 @@ public struct IsolatedCheck: Sendable {
     var report = report
     report.findings.append(CheckFinding(.error, section: 7, message))
     return report
-  }
-
-  private func reap(_ pid: pid_t) -> Int32 {
-    SystemFile.waitForExit(pid) ?? 0
   }
 }
 

@@ -82,12 +82,6 @@ struct Frei0rSettings: Hashable, Sendable {
 
 /// Writes one line to standard error, with one `write` so that lines of several threads do not mix.
 func say(_ line: String) {
-  var bytes = Array(line.escapingControlCharacters.utf8) + [10]
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-    if written < 0 && errno == EINTR { continue }
-    guard written > 0 else { return }
-    offset += written
-  }
+  // Nothing is left to tell of a failure to write to standard error.
+  try? SystemFile.writeAll(STDERR_FILENO, Array(line.escapingControlCharacters.utf8) + [10])
 }

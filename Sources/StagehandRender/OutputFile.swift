@@ -187,15 +187,10 @@ final class Counter: @unchecked Sendable {
 
 /// Writes all of `bytes` to `descriptor`, retrying after interruptions; the `errno` of a failure, or `nil`.
 func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-  var offset = 0
-  while offset < bytes.count {
-    let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-    if written < 0 {
-      if errno == EINTR { continue }
-      return errno
-    }
-    guard written > 0 else { return EIO }
-    offset += written
+  do {
+    try SystemFile.writeAll(descriptor, bytes)
+    return nil
+  } catch {
+    return error.code
   }
-  return nil
 }

@@ -13,6 +13,17 @@ extension PixelImage {
   /// The widest and tallest picture the renderer can place: pixman's transforms are 16.16 fixed point.
   public static let largestSide = 32_767
 
+  /// Opens the picture or clip at `path` without blocking (a pipe with no writer would wait forever), and refuses it
+  /// unless it is a regular file: ``RenderError/imageUnreadable(file:errno:)`` when it cannot be opened,
+  /// ``RenderError/imageNotRegular(file:)`` otherwise. The caller closes the descriptor.
+  static func openRegular(_ path: String) throws(RenderError) -> Int32 {
+    try SystemFile.openChecked(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC) { error in
+      error.call == "open" ? RenderError.imageUnreadable(file: path, errno: error.code) : .imageNotRegular(file: path)
+    } check: { status throws(RenderError) in
+      guard SystemFile.isRegular(status) else { throw .imageNotRegular(file: path) }
+    }.descriptor
+  }
+
   /// Reads the PNG or JPEG file at `path` (PNG: any bit depth and colour type, with transparency; JPEG: greyscale,
   /// RGB or YCbCr).
   ///
@@ -21,14 +32,7 @@ extension PixelImage {
   /// file (opened without blocking, so a pipe never holds the caller), and a picture wider or taller than
   /// `largestSide`.
   public static func read(path: String, budget: Int = pixelBudget) throws(RenderError) -> PixelImage {
-    // Opened without blocking (a pipe with no writer would wait forever) and refused unless a regular file.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .imageUnreadable(file: path, errno: errno) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      SystemFile.close(descriptor)
-      throw .imageNotRegular(file: path)
-    }
+    let descriptor = try openRegular(path)
     var pixels: UnsafeMutablePointer<UInt8>?
     let result = sh_image_read_descriptor(descriptor, UInt64(max(budget, 0)), &pixels)
     switch result.status {

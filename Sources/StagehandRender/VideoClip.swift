@@ -32,22 +32,19 @@ public final class VideoClip: @unchecked Sendable {
       let reader = try Y4MReader(descriptor: STDIN_FILENO, name: "standard input", closes: false, budget: budget)
       return VideoClip(reader: reader, decoder: nil)
     }
-    let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .imageUnreadable(file: path, errno: errno) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      Glibc.close(descriptor)
-      throw .imageNotRegular(file: path)
-    }
+    let descriptor = try PixelImage.openRegular(path)
     var magic = [UInt8](repeating: 0, count: 10)
-    let got = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 10, 0) }
-    let head = Array(magic.prefix(max(got, 0)))
+    let got =
+      (try? magic.withUnsafeMutableBytes { buffer throws(SystemCallError) in
+        try SystemFile.read(descriptor, into: buffer.baseAddress!, count: 10, at: 0)
+      }) ?? 0
+    let head = Array(magic.prefix(got))
     if head.starts(with: Array("YUV4MPEG2".utf8)) {
-      _ = fcntl(descriptor, F_SETFL, 0)
+      SystemFile.setBlocking(descriptor, true)
       let reader = try Y4MReader(descriptor: descriptor, name: path, closes: true, budget: budget)
       return VideoClip(reader: reader, decoder: nil)
     }
-    Glibc.close(descriptor)
+    SystemFile.close(descriptor)
     let isPNG = head.starts(with: [0x89, 0x50, 0x4E, 0x47])
     let isJPEG = head.starts(with: [0xFF, 0xD8, 0xFF])
     if isPNG || isJPEG || head.count < 4 {

@@ -1,4 +1,5 @@
 import CStagehandImages
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -46,7 +47,7 @@ public final class Y4MReader {
   }
 
   deinit {
-    if closes { close(descriptor) }
+    if closes { SystemFile.close(descriptor) }
   }
 
   /// The next frame, or `nil` at the end of the stream; refuses a malformed `FRAME` line and a stream that ends
@@ -100,14 +101,24 @@ public final class Y4MReader {
       end -= start
       start = 0
     }
-    while true {
-      let got = buffer.withUnsafeMutableBytes { raw in Glibc.read(descriptor, raw.baseAddress! + end, raw.count - end) }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw .imageUnreadable(file: name, errno: errno)
+    let got = try buffer.withUnsafeMutableBytes { raw in
+      readSome(UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
+    }.get()
+    end += got
+    return got > 0
+  }
+
+  /// Reads what the descriptor has into `target`: how many bytes (0 at the end of the stream), or the error that
+  /// names the file.
+  private func readSome(_ target: UnsafeMutableRawBufferPointer) -> Result<Int, RenderError> {
+    do throws(SystemCallError) {
+      // A non-blocking descriptor with nothing to read yet is an error like any other.
+      guard let got = try SystemFile.readAvailable(descriptor, into: target) else {
+        throw SystemCallError("read", code: EAGAIN)
       }
-      end += got
-      return got > 0
+      return .success(got)
+    } catch {
+      return .failure(.imageUnreadable(file: name, errno: error.code))
     }
   }
 
@@ -146,11 +157,7 @@ public final class Y4MReader {
     start += buffered
     var filled = buffered
     while filled < target.count {
-      let got = Glibc.read(descriptor, target.baseAddress! + filled, target.count - filled)
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw .imageUnreadable(file: name, errno: errno)
-      }
+      let got = try readSome(UnsafeMutableRawBufferPointer(rebasing: target[filled...])).get()
       if got == 0 { break }
       filled += got
     }

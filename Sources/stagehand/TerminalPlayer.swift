@@ -2,6 +2,7 @@ import FoundationEssentials
 import StagehandAnimation
 import StagehandCatalog
 import StagehandRender
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -178,8 +179,6 @@ extension ContinuousClock {
     let remaining = now.duration(to: deadline)
     guard remaining > .zero else { return }
     let (seconds, attoseconds) = remaining.components
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-    var left = timespec()
-    while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
+    SystemTime.sleep(nanoseconds: Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
   }
 }
