@@ -37,6 +37,16 @@ struct BorrowedLayerTests {
     }.max() ?? 0
   }
 
+  /// A stack of capacity 3 at rest, with A below B: A stays attached below the transitions that follow.
+  static func restingStack() throws -> StackFixture {
+    let fixture = try StackFixture(builder: pluginRegistry, capacity: 3)
+    try fixture.push("A", Transition("cross-dissolve"))
+    fixture.stack.appear()
+    try fixture.push("B", Transition("cross-dissolve"))
+    settle(fixture.stack, fixture.clock)
+    return fixture
+  }
+
   /// Checks that both borrowing readers give the layers of their copying counterparts, and the stack's stage.
   func check(_ stack: Stack, _ label: String) {
     let presented = lent { stack.forEachBorrowedLayer($0) }
@@ -52,12 +62,8 @@ struct BorrowedLayerTests {
     var random = SeededGenerator(seed: Self.seed ^ stableHash(name))
     let label = "\(name); replay with STAGEHAND_TEST_SEED=\(Self.seed)"
     // Capacity 3: A stays attached below the transitions of B and C, and takes no part in them.
-    let fixture = try StackFixture(builder: pluginRegistry, capacity: 3)
+    let fixture = try Self.restingStack()
     let stack = fixture.stack
-    try fixture.push("A", Transition("cross-dissolve"))
-    stack.appear()
-    try fixture.push("B", Transition("cross-dissolve"))
-    settle(stack, fixture.clock)
     check(stack, "at rest: \(label)")
     let push = try stack.pushInteractively(fixture["C"], with: Transition(name))
     for _ in 0..<4 {
@@ -113,12 +119,8 @@ struct BorrowedLayerTests {
   @Test("the closure may change the stack, and may throw: the layers lent stay readable, and the error comes out")
   func changesFromTheClosure() throws {
     struct Stop: Error {}
-    let fixture = try StackFixture(builder: pluginRegistry, capacity: 3)
+    let fixture = try Self.restingStack()
     let stack = fixture.stack
-    try fixture.push("A", Transition("cross-dissolve"))
-    stack.appear()
-    try fixture.push("B", Transition("cross-dissolve"))
-    settle(stack, fixture.clock)
     // A push at rest starts at once and makes a new array of items, while the old one is lent.
     var visited: [String] = []
     try stack.forEachBorrowedLayer { layer in

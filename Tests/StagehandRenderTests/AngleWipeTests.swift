@@ -22,10 +22,7 @@ struct AngleWipeTests {
     if name == "angle-wipe" { parameters["angle"] = "\(angle)" }
     let animation = try bundledRegistry.forward(
       Transition(name, parameters: parameters), in: TransitionContext(bounds: Self.bounds))
-    let scene = Scene(
-      bounds: Self.bounds, width: width, height: height, background: RGB(0, 0, 0),
-      from: solidPicture(width: width, height: height, Self.fromColor),
-      to: solidPicture(width: width, height: height, Self.toColor))
+    let scene = solidScene(Self.bounds, background: RGB(0, 0, 0), from: Self.fromColor, to: Self.toColor)
     let renderer = FrameRenderer(scene: scene)
     let frame = Frame(width: width, height: height)!
     // The edge's direction of travel, in points (0 up, clockwise), and how far the layer reaches along it.

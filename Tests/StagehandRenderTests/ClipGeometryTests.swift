@@ -65,10 +65,7 @@ struct ClipGeometryTests {
     var g = SeededGenerator(seed: seed)
     let width = Int(bounds.size.width)
     let height = Int(bounds.size.height)
-    let scene = Scene(
-      bounds: bounds, width: width, height: height, background: background,
-      from: solidPicture(width: width, height: height, RGB(0, 0, 0)),
-      to: solidPicture(width: width, height: height, toColor))
+    let scene = solidScene(bounds, background: background, from: RGB(0, 0, 0), to: toColor)
     let renderer = FrameRenderer(scene: scene)
     let frame = Frame(width: width, height: height)!
     var checked = (inside: 0, outside: 0)
@@ -143,10 +140,7 @@ struct ClipGeometryTests {
     let width = 80
     let height = 60
     let bounds = Rect(x: 0, y: 0, width: 80, height: 60)
-    let scene = Scene(
-      bounds: bounds, width: width, height: height, background: Self.background,
-      from: solidPicture(width: width, height: height, RGB(0, 0, 0)),
-      to: solidPicture(width: width, height: height, Self.toColor))
+    let scene = solidScene(bounds, background: Self.background, from: RGB(0, 0, 0), to: Self.toColor)
     let kept = FrameRenderer(scene: scene)
     let frame = Frame(width: width, height: height)!
     let fresh = Frame(width: width, height: height)!

@@ -23,10 +23,7 @@ struct CoverDimmedRenderTests {
       try inverse
       ? bundledRegistry.inverse(Transition("cover-dimmed"), in: context)
       : bundledRegistry.forward(Transition("cover-dimmed"), in: context)
-    let scene = Scene(
-      bounds: Self.bounds, width: width, height: height, background: RGB(255, 255, 255),
-      from: solidPicture(width: width, height: height, fromColor),
-      to: solidPicture(width: width, height: height, toColor))
+    let scene = solidScene(Self.bounds, background: RGB(255, 255, 255), from: fromColor, to: toColor)
     let renderer = FrameRenderer(scene: scene)
     let frame = Frame(width: width, height: height)!
     // The layer that shows `from`: the disappearing one forward, the appearing one in the pop.

@@ -27,10 +27,7 @@ struct DimTests {
     let width = Int(Self.bounds.size.width)
     let height = Int(Self.bounds.size.height)
     let toColor = RGB(200, 120, 40)
-    let scene = Scene(
-      bounds: Self.bounds, width: width, height: height, background: Self.background,
-      from: solidPicture(width: width, height: height, RGB(0, 0, 0)),
-      to: solidPicture(width: width, height: height, toColor))
+    let scene = solidScene(Self.bounds, background: Self.background, from: RGB(0, 0, 0), to: toColor)
     let renderer = FrameRenderer(scene: scene)
     let plain = Frame(width: width, height: height)!
     let dimmed = Frame(width: width, height: height)!
@@ -122,10 +119,7 @@ struct DimTests {
     let height = Int(Self.bounds.size.height)
     let fromColor = RGB(240, 200, 20)
     let toColor = RGB(10, 60, 230)
-    let scene = Scene(
-      bounds: Self.bounds, width: width, height: height, background: RGB(255, 255, 255),
-      from: solidPicture(width: width, height: height, fromColor),
-      to: solidPicture(width: width, height: height, toColor))
+    let scene = solidScene(Self.bounds, background: RGB(255, 255, 255), from: fromColor, to: toColor)
     let renderer = FrameRenderer(scene: scene)
     let frame = Frame(width: width, height: height)!
     let animation = try Self.dimmingCover(width: Self.bounds.size.width)

@@ -53,6 +53,14 @@ enum StageEffectFixture {
   }
 }
 
+/// A scene of `bounds` at one pixel per point, from one solid colour to another, over `background`.
+func solidScene(_ bounds: Rect, background: RGB, from: RGB, to: RGB) -> Scene {
+  let (width, height) = (Int(bounds.size.width), Int(bounds.size.height))
+  return Scene(
+    bounds: bounds, width: width, height: height, background: background,
+    from: solidPicture(width: width, height: height, from), to: solidPicture(width: width, height: height, to))
+}
+
 /// A picture of one opaque colour.
 func solidPicture(width: Int, height: Int, _ color: RGB) -> PixelImage {
   PixelImage(

@@ -30,10 +30,7 @@ struct WedgeClipTests {
     let height = Int(Self.bounds.size.height)
     let animation = try bundledRegistry.forward(
       Transition(name, parameters: ["curve": "linear"]), in: TransitionContext(bounds: Self.bounds))
-    let scene = Scene(
-      bounds: Self.bounds, width: width, height: height, background: RGB(0, 0, 0),
-      from: solidPicture(width: width, height: height, Self.fromColor),
-      to: solidPicture(width: width, height: height, Self.toColor))
+    let scene = solidScene(Self.bounds, background: RGB(0, 0, 0), from: Self.fromColor, to: Self.toColor)
     let renderer = FrameRenderer(scene: scene)
     let frame = Frame(width: width, height: height)!
     let (cx, cy) = (Self.bounds.size.width / 2, Self.bounds.size.height / 2)
