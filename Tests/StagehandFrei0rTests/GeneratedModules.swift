@@ -51,17 +51,3 @@ enum GeneratedModules {
     try directory.get() + "/stagehand-\(style).so"
   }
 }
-
-extension DecodedPicture {
-  /// The largest difference of any channel of any pixel from `other` (of the same size), or Int.max.
-  func largestDifference(from other: DecodedPicture) -> Int {
-    guard width == other.width, height == other.height, rgba.count == other.rgba.count else { return .max }
-    return zip(rgba, other.rgba).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
-  }
-
-  /// The mean absolute difference per channel from `other`, in 0...255.
-  func meanDifference(from other: DecodedPicture) -> Double {
-    guard rgba.count == other.rgba.count, !rgba.isEmpty else { return .infinity }
-    return Double(zip(rgba, other.rgba).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(rgba.count)
-  }
-}

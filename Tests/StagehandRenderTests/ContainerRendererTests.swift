@@ -14,7 +14,7 @@ struct ContainerRendererTests {
 
   /// The largest difference of any channel of any pixel between two frames.
   static func difference(_ a: Frame, _ b: Frame) -> Int {
-    zip(a.rgbaBytes, b.rgbaBytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    byteDifferences(a.rgbaBytes, b.rgbaBytes).largest
   }
 
   /// The frame `ContainerRenderer` draws for `frame`'s states: the layers `drawnLayers` lists, each one's picture
