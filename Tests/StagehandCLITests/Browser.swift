@@ -118,6 +118,18 @@ enum Browser {
     }
     return try screenshots(pages, width: width, height: height, in: directory)
   }
+
+  /// `exportedPictures` for groups of exports in one browser run: the pictures of group k, in its order.
+  static func exportedPictures(
+    groups: [[[String]]], in directory: String, width: Int, height: Int, environment: [String: String]
+  ) throws -> [[DecodedPicture]] {
+    var pictures = try exportedPictures(
+      groups.flatMap { $0 }, in: directory, width: width, height: height, environment: environment)[...]
+    return groups.map { group in
+      defer { pictures = pictures.dropFirst(group.count) }
+      return Array(pictures.prefix(group.count))
+    }
+  }
 }
 
 /// A browser batch that did not give its pictures: what failed, and what the command printed.

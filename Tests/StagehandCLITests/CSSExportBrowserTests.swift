@@ -35,16 +35,12 @@ struct CSSExportBrowserTests {
   static let screenshots: Result<[[String]: [DecodedPicture]], any Error> = Result {
     let directory = try TemporaryDirectory()
     let comparisons = styles.map { [$0] } + customTimingStyles.map { [$0] + customTiming }
-    let exports = comparisons.flatMap { comparison in
-      instants.map { [comparison[0], "--size", size, "--duration", "1", "--at", $0] + comparison.dropFirst() }
-    }
-    let pictures = try Browser.exportedPictures(
-      exports, in: directory.path, width: width, height: height, environment: cleanEnvironment)
-    var byComparison: [[String]: [DecodedPicture]] = [:]
-    for (index, comparison) in comparisons.enumerated() {
-      byComparison[comparison] = Array(pictures[(index * instants.count)..<((index + 1) * instants.count)])
-    }
-    return byComparison
+    let groups = try Browser.exportedPictures(
+      groups: comparisons.map { comparison in
+        instants.map { [comparison[0], "--size", size, "--duration", "1", "--at", $0] + comparison.dropFirst() }
+      }, in: directory.path, width: width, height: height, environment: cleanEnvironment)
+    withExtendedLifetime(directory) {}  // the pages stay until the screenshot is taken
+    return Dictionary(uniqueKeysWithValues: zip(comparisons, groups))
   }
 
   @Test(

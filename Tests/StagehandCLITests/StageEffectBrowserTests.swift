@@ -69,18 +69,15 @@ struct StageEffectBrowserTests {
   static let screenshots: Result<[[DecodedPicture]], any Error> = Result {
     let directory = try TemporaryDirectory()
     let size = "\(width)x\(height)"
-    let exports = cases.flatMap { test in
-      test.instants.map {
-        [test.style, "--size", size, "--duration", "1", "--at", (Double($0) / 4).description]
-          + (test.inverse ? ["--inverse"] : []) + test.parameters
-      }
-    }
-    var pictures = try Browser.exportedPictures(
-      exports, in: directory.path, width: width, height: height, environment: try environment())[...]
-    return cases.map { test in
-      defer { pictures = pictures.dropFirst(test.instants.count) }
-      return Array(pictures.prefix(test.instants.count))
-    }
+    let groups = try Browser.exportedPictures(
+      groups: cases.map { test in
+        test.instants.map {
+          [test.style, "--size", size, "--duration", "1", "--at", (Double($0) / 4).description]
+            + (test.inverse ? ["--inverse"] : []) + test.parameters
+        }
+      }, in: directory.path, width: width, height: height, environment: try environment())
+    withExtendedLifetime(directory) {}  // the pages stay until the screenshot is taken
+    return groups
   }
 
   @Test("paused at instants, the CSS export matches stagehand render within the mean tolerance", arguments: cases)

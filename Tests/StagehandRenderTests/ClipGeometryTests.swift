@@ -106,10 +106,7 @@ struct ClipGeometryTests {
     let width = 64
     let height = 48
     let bounds = Rect(x: 0, y: 0, width: 64, height: 48)
-    let scene = Scene(
-      bounds: bounds, width: width, height: height, background: Self.background,
-      from: TestPicture.noise(width: width, height: height, seed: 21).image,
-      to: TestPicture.noise(width: width, height: height, seed: 22).image)
+    let scene = noiseScene(bounds, background: Self.background, seeds: (21, 22))
     var states = LayerStates.identity
     states.appearing.opacity = 0.6
     states.appearing.rotation = Rotation(angle: 0.3, axis: Vector3(x: 0, y: 0, z: 1))

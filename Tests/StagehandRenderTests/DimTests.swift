@@ -76,10 +76,7 @@ struct DimTests {
     let width = 64
     let height = 48
     let bounds = Rect(x: 0, y: 0, width: 64, height: 48)
-    let scene = Scene(
-      bounds: bounds, width: width, height: height, background: Self.background,
-      from: TestPicture.noise(width: width, height: height, seed: 31).image,
-      to: TestPicture.noise(width: width, height: height, seed: 32).image)
+    let scene = noiseScene(bounds, background: Self.background, seeds: (31, 32))
     let renderer = FrameRenderer(scene: scene)
     let reference = Frame(width: width, height: height)!
     let frame = Frame(width: width, height: height)!

@@ -61,6 +61,15 @@ func solidScene(_ bounds: Rect, background: RGB, from: RGB, to: RGB) -> Scene {
     from: solidPicture(width: width, height: height, from), to: solidPicture(width: width, height: height, to))
 }
 
+/// A scene of `bounds` at one pixel per point between two pictures of seeded noise, over `background`.
+func noiseScene(_ bounds: Rect, background: RGB, seeds: (from: UInt64, to: UInt64)) -> Scene {
+  let (width, height) = (Int(bounds.size.width), Int(bounds.size.height))
+  return Scene(
+    bounds: bounds, width: width, height: height, background: background,
+    from: TestPicture.noise(width: width, height: height, seed: seeds.from).image,
+    to: TestPicture.noise(width: width, height: height, seed: seeds.to).image)
+}
+
 /// A picture of one opaque colour.
 func solidPicture(width: Int, height: Int, _ color: RGB) -> PixelImage {
   PixelImage(
