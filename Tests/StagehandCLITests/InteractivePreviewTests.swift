@@ -4,7 +4,7 @@ import Testing
 
 /// `stagehand preview STYLE --interactive` and `stagehand demo --interactive`, driven in a pseudo-terminal: keys and
 /// xterm mouse reports (SGR, mode 1006) typed on its keyboard, frames and the exit read from what it wrote.
-@Suite("The interactive terminal preview", .serialized)
+@Suite("The interactive terminal preview")
 struct InteractivePreviewTests {
   /// Mouse reporting on (button events, SGR encoding), and off.
   static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
@@ -182,6 +182,9 @@ struct InteractivePreviewTests {
     }
     let about = "pop about: inverse of cross-dissolve p=0 held"
     #expect(run.wait(seconds: 90) { run.body.contains(about) && run.stagehandDescendant != nil })
+    // The picture at the first size, taken before the resize: once the demo sees it, it draws the held pop again at
+    // the new size under the same status line.
+    let before = try #require(Self.frame(before: about, in: run.body))
     // 100x40 becomes 60x30: the pseudo-terminal's size is set through the demo's own standard input, and the kernel
     // sends it SIGWINCH.
     let pid = try #require(run.stagehandDescendant)
@@ -195,7 +198,6 @@ struct InteractivePreviewTests {
     TerminalInputTests.type("\r", into: input)
     let photos = "pop photos: inverse of flip-horizontally p=0 held"
     #expect(run.wait(seconds: 30) { run.body.contains(photos) })
-    let before = try #require(Self.frame(before: about, in: run.body))
     let after = try #require(Self.frame(before: photos, in: run.body))
     // A landscape stack fills 99 of 100 columns and 33 rows of half blocks; in 60 columns, 59 columns and 19 rows.
     let cells = (before.filter { $0 == "\u{2580}" }.count, after.filter { $0 == "\u{2580}" }.count)
