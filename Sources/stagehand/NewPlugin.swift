@@ -72,9 +72,11 @@ struct NewPlugin: ParsableCommand {
         }
       }
       // O_EXCL: a file that appeared meanwhile is never overwritten.
-      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else {
-        printError("stagehand: error: cannot create \(path): \(SystemCallError.reason(errno))")
+      let descriptor: Int32
+      do {
+        descriptor = try SystemFile.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644)
+      } catch {
+        printError("stagehand: error: cannot create \(path): \(error.reason)")
         throw ExitCode(1)
       }
       do {

@@ -16,10 +16,11 @@ extension Render {
   static func isVideo(_ path: String) -> Bool {
     guard let descriptor = try? SystemFile.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC) else { return false }
     defer { SystemFile.close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+    guard let status = try? SystemFile.status(descriptor, path: path), SystemFile.isRegular(status) else {
+      return false
+    }
     var head = [UInt8](repeating: 0, count: 4)
-    let got = head.withUnsafeMutableBytes { bytes in bytes.baseAddress.map { pread(descriptor, $0, 4, 0) } ?? -1 }
+    let got = try? head.withUnsafeMutableBytes { try SystemFile.readFully(descriptor, into: $0, at: 0, path: path) }
     guard got == 4 else { return false }
     return !head.starts(with: [0x89, 0x50, 0x4E, 0x47]) && !head.starts(with: [0xFF, 0xD8, 0xFF])
   }
