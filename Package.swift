@@ -217,7 +217,8 @@ let package = Package(
       ]),
     .testTarget(name: "StagehandCommandLineTests", dependencies: ["StagehandCommandLine", "StagehandAnimation"]),
     .testTarget(
-      name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandSystem", "StagehandTestSupport"]),
+      name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandSystem", "StagehandTestSupport"],
+      exclude: ["Golden"]),  // the golden help texts, read by path (HelpGoldenTests)
     // An application that is its own plugin process (PluginProcessHosting), run by StagehandCLITests.
     .executableTarget(
       name: "StagehandHostedApp", dependencies: ["StagehandCatalog", "StagehandAnimation"],

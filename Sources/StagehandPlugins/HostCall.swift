@@ -126,7 +126,7 @@ public enum HostCall: Hashable, Sendable {
 extension AnimationRecorder {
   /// Checks and records one host-function call, as the host table does for a builder; logs it first when the
   /// recorder keeps a log.
-  func apply(_ call: HostCall) -> Int32 {
+  func apply(_ call: HostCall) -> PluginStatus {
     // One call past the limit is kept, to show that the log was cut.
     if let count = log?.count, count <= HostCall.recordedLimit { log!.append(call) }
     switch call {

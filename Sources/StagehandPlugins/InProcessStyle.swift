@@ -37,13 +37,13 @@ public struct InProcessStyle: Sendable {
   ) throws(PluginError) -> Animation {
     let builds = PluginBuilds(file: file, info: plugin) { index, kind, values, _, recorder in
       guard styles.indices.contains(index), let builder = kind == .forward ? styles[index].build : styles[index].inverse
-      else { return Int32(SH_ERROR_FAILED) }
+      else { return .failed }
       do {
         try builder(StyleRecording(recorder: recorder, context: context, values: values))
-        return Int32(SH_OK)
+        return .ok
       } catch {
         _ = recorder.report("\(error)")
-        return Int32(SH_ERROR_FAILED)
+        return .failed
       }
     }
     return inverse
@@ -123,7 +123,7 @@ public struct StyleRecording {
 
   /// Makes one host-function call; false when the recorder refuses it (the build then fails with the reason).
   @discardableResult
-  public func record(_ call: HostCall) -> Bool { recorder.apply(call) == Int32(SH_OK) }
+  public func record(_ call: HostCall) -> Bool { recorder.apply(call) == .ok }
 
   /// Starts a step of `duration` seconds with `curve`: the changes that follow run in parallel over it.
   @discardableResult

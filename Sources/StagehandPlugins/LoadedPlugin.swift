@@ -143,12 +143,13 @@ public final class LoadedPlugin: Sendable {
       let style = styles[styleIndex]
       let chosen: (@convention(c) () -> Void)? = kind == .forward ? style.builders.forward : style.builders.inverse
       guard let builder = chosen else {
-        return Int32(SH_ERROR_FAILED)  // PluginBuilds asks for an inverse builder only when the style has one
+        return .failed  // PluginBuilds asks for an inverse builder only when the style has one
       }
       let hostPointer = hostTable.pointer
       let status = recorder.withBuilderHandle { handle in
-        direct?(builder, context, hostPointer, handle)
-          ?? style.call.callBuilder(builder, context, hostPointer, handle, values)
+        PluginStatus(
+          rawValue: direct?(builder, context, hostPointer, handle)
+            ?? style.call.callBuilder(builder, context, hostPointer, handle, values))
       }
       withExtendedLifetime(recorder) {}
       return status

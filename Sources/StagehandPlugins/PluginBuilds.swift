@@ -17,7 +17,7 @@ struct PluginBuilds {
   typealias Runner = (
     _ styleIndex: Int, _ kind: BuilderKind, _ values: [ParameterValue], _ context: UnsafePointer<sh_context>,
     _ recorder: AnimationRecorder
-  ) -> Int32
+  ) -> PluginStatus
 
   let file: String
   let info: PluginInfo
@@ -47,7 +47,7 @@ struct PluginBuilds {
       throw error(
         styleIndex,
         .buildFailed(
-          status: Int32(SH_ERROR_FAILED),
+          status: PluginStatus.failed.rawValue,
           message: "the inverse builder leaves the backdrop \(backdropOff) away from none; it must bring the "
             + "revealed content, the stage and the backdrop back to rest (the end-state rule)"))
     }
@@ -69,7 +69,7 @@ struct PluginBuilds {
         throw error(
           styleIndex,
           .buildFailed(
-            status: Int32(SH_ERROR_FAILED),
+            status: PluginStatus.failed.rawValue,
             message: "the inverse builder leaves the \(layer) layer \(offBy) away from its initial state; it must "
               + "bring the revealed content, the stage and the backdrop back to rest (the end-state rule)"))
       }
@@ -84,7 +84,7 @@ struct PluginBuilds {
       throw error(
         styleIndex,
         .buildFailed(
-          status: Int32(SH_ERROR_INVALID_ARGUMENT),
+          status: PluginStatus.invalidArgument.rawValue,
           message: "the \(which) animation adds up to a duration or a state that is not finite; every change was "
             + "finite, but together they overflow"))
     }
@@ -92,7 +92,7 @@ struct PluginBuilds {
       throw error(
         styleIndex,
         .buildFailed(
-          status: Int32(SH_ERROR_INVALID_ARGUMENT),
+          status: PluginStatus.invalidArgument.rawValue,
           message: "the \(which) animation scales a layer to less than \(Double.leastNormalMagnitude) (or to 0), which "
             + "no inverse can undo; every factor was non-zero, but together they shrink the layer too far"))
     }
@@ -105,7 +105,7 @@ struct PluginBuilds {
       throw PluginError(
         file: file, plugin: info.id,
         reason: .buildFailed(
-          status: Int32(SH_ERROR_INVALID_ARGUMENT),
+          status: PluginStatus.invalidArgument.rawValue,
           message: "the plugin has no style \(index); it has \(info.styles.count)"))
     }
     return info.styles[index]
@@ -142,30 +142,32 @@ struct PluginBuilds {
       throw error(
         styleIndex,
         .buildFailed(
-          status: Int32(SH_ERROR_INVALID_ARGUMENT), message: "the host passed values that do not match the parameters"))
+          status: PluginStatus.invalidArgument.rawValue,
+          message: "the host passed values that do not match the parameters"))
     }
     let recorder = AnimationRecorder(initialPerspective: start.stage.perspective, initialOnTop: start.onTop)
     var context = Self.cContext(buildContext)
     let status = withUnsafePointer(to: &context) { run(styleIndex, kind, values, $0, recorder) }
-    if status > 0 {
+    if status.rawValue > 0 {
       let message = "the builder returned \(status), which is not a status of stagehand_plugin.h"
       throw error(
         styleIndex,
         .buildFailed(
-          status: Int32(SH_ERROR_FAILED),
+          status: PluginStatus.failed.rawValue,
           message: [message, recorder.reported].compactMap { $0 }.joined(separator: "; ")))
     }
-    if status != Int32(SH_OK) {
-      throw error(styleIndex, .buildFailed(status: status, message: recorder.reported ?? recorder.refusal?.message))
+    if status != .ok {
+      throw error(
+        styleIndex, .buildFailed(status: status.rawValue, message: recorder.reported ?? recorder.refusal?.message))
     }
     if let refusal = recorder.refusal {
       let message = "\(refusal.message) (the builder returned SH_OK all the same)"
-      throw error(styleIndex, .buildFailed(status: refusal.status, message: message))
+      throw error(styleIndex, .buildFailed(status: refusal.status.rawValue, message: message))
     }
     do {
       return try recorder.finishedSteps()
     } catch {
-      throw self.error(styleIndex, .buildFailed(status: Int32(SH_ERROR_INVALID_ARGUMENT), message: "\(error)"))
+      throw self.error(styleIndex, .buildFailed(status: PluginStatus.invalidArgument.rawValue, message: "\(error)"))
     }
   }
 }
@@ -183,7 +185,7 @@ extension LoadedPlugin {
       let status = inProcess.run(styleIndex, kind, values, context, recorder)
       let calls = recorder.log ?? []
       let run = BuildRecording.Run(
-        status: status, calls: Array(calls.prefix(HostCall.recordedLimit)),
+        status: status.rawValue, calls: Array(calls.prefix(HostCall.recordedLimit)),
         truncated: calls.count > HostCall.recordedLimit)
       if kind == .forward { recording.forward = run } else { recording.inverse = run }
       return status
@@ -203,16 +205,16 @@ extension LoadedPlugin {
   ) throws(PluginError) -> Animation {
     let builds = PluginBuilds(file: file, info: info) { _, kind, _, _, recorder in
       guard let run = kind == .forward ? recording.forward : recording.inverse, !run.truncated else {
-        return Int32(SH_ERROR_LIMIT)
+        return .limit
       }
       for call in run.calls { _ = recorder.apply(call) }
-      return run.status
+      return PluginStatus(rawValue: run.status)
     }
     for run in [recording.forward, recording.inverse].compactMap({ $0 }) where run.truncated {
       throw builds.error(
         styleIndex,
         .buildFailed(
-          status: Int32(SH_ERROR_LIMIT),
+          status: PluginStatus.limit.rawValue,
           message: "the builder made more than \(HostCall.recordedLimit) host-function calls; an animation within "
             + "the header's limits needs far fewer"))
     }

@@ -154,13 +154,10 @@ extension PluginError.Reason {
     }
   }
 
+  /// The header's name of the error status `status`, or a sentence saying it is none of the header's errors.
   static func statusName(_ status: Int32) -> String {
-    switch status {
-    case -1: "SH_ERROR_INVALID_ARGUMENT"
-    case -2: "SH_ERROR_NO_STEP"
-    case -3: "SH_ERROR_LIMIT"
-    case -4: "SH_ERROR_FAILED"
-    default: "not a status of stagehand_plugin.h"
-    }
+    let status = PluginStatus(rawValue: status)
+    guard status != .ok, let name = status.name else { return "not a status of stagehand_plugin.h" }
+    return name
   }
 }

@@ -43,25 +43,24 @@ struct Check: ParsableCommand {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp("The time limit for checking one library, in seconds (default 60).", valueName: "seconds"))
-  var scanTimeout: String?
+  var scanTimeout: OptionValue<TimeLimit>?
 
   /// `--timeout`, the name `--scan-timeout` had before every command used the same one; kept for scripts, hidden.
   @Option(name: .customLong("timeout"), parsing: .unconditional, help: .hidden)
-  var oldTimeout: String?
+  var oldTimeout: OptionValue<TimeLimit>?
 
-  /// The time limit as given, and the name of the option that gave it.
-  private var timeLimit: (option: String, text: String)? {
-    if let scanTimeout { return ("--scan-timeout", scanTimeout) }
-    return oldTimeout.map { ("--timeout", $0) }
+  /// The time limit given, if any: a usage error for one that is not valid, named by the option that gave it.
+  private func timeLimit() throws(ValidationError) -> TimeLimit? {
+    guard let (option, given) = scanTimeout.map({ ("--scan-timeout", $0) }) ?? oldTimeout.map({ ("--timeout", $0) })
+    else { return nil }
+    return try given.value { text, _ in "\(option) '\(text)' is not valid; \(ScanTimeout.rule)" }
   }
 
   func validate() throws {
     if scanTimeout != nil, oldTimeout != nil {
       throw ValidationError("--timeout is the old name of --scan-timeout; give one of them, not both")
     }
-    if let (option, text) = timeLimit, ScanTimeout.parse(text) == nil {
-      throw ValidationError("\(option) '\(text)' is not valid; \(ScanTimeout.rule)")
-    }
+    _ = try timeLimit()
   }
 
   func run() throws {
@@ -77,7 +76,7 @@ struct Check: ParsableCommand {
           [style.name] + style.presets.map(\.name)
         }.map { "\(plugin.info.id):\($0)" }
       })
-    if let (_, text) = timeLimit, let seconds = ScanTimeout.parse(text) { checker.timeout = seconds }
+    if let limit = try timeLimit() { checker.timeout = limit.seconds }
     var paths: [String] = []
     for library in libraries {
       var info = stat()

@@ -60,7 +60,7 @@ struct Demo: ParsableCommand {
     if interactive, let refusal = InteractiveRefusal.check(command: "demo") {
       throw Exit.usageError(refusal.description)
     }
-    let registry = catalogOptions.registry()
+    let registry = try catalogOptions.registry()
     reportProblems(registry.problems)
     for (_, transition) in Self.script {
       do {
@@ -70,7 +70,7 @@ struct Demo: ParsableCommand {
       }
     }
     let settings = PresentationSettings(
-      layoutDirection: presentation.direction, reducesMotion: presentation.reducesMotion)
+      layoutDirection: try presentation.direction(), reducesMotion: presentation.reducesMotion)
     if TerminalScreen.isTerminal {
       try DemoRun(
         registry: registry, clock: SystemClock(), output: nil, fps: fps, presentation: settings,
@@ -163,11 +163,11 @@ struct DemoRun {
           stack: stack, clock: $0, fps: fps, screen: screen, canvas: StackCanvas(contents: contents, looks: Demo.looks))
       }
     }
-    for content in contents.dropFirst().reversed() {
-      let transition = Demo.script.first { $0.content == content.name }!.transition
+    for (content, (_, transition)) in zip(contents.dropFirst(), Demo.script).reversed() {
       say("pop \(content.name): the inverse of \(transition), built for the new bounds")
-      if interactive, session != nil {
-        while try session!.pop(title: "pop \(content.name): inverse of \(transition)") != .finished {}
+      if interactive, var current = session {
+        while try current.pop(title: "pop \(content.name): inverse of \(transition)") != .finished {}
+        session = current
         continue
       }
       try stack.pop()

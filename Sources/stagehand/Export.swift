@@ -37,7 +37,7 @@ struct Export: ParsableCommand {
   @Option(
     help: ArgumentHelp("The format: css, html or json (default: from the output's name).", valueName: "format"),
     completion: .list(["css", "html", "json"]))
-  var format: String?
+  var format: OptionValue<Format>?
 
   @Option(
     name: [.customShort("o"), .long],
@@ -50,37 +50,44 @@ struct Export: ParsableCommand {
     help: ArgumentHelp(
       "html: show the animation stopped at this time, from 0 to its duration: \(CommandLineValues.secondsRule).",
       valueName: "seconds"))
-  var at: String?
+  var at: OptionValue<Instant>?
 
   @Option(parsing: .unconditional, help: "json: samples per second, 1 to 240.")
   var fps = 60
 
   /// The formats `export` writes.
-  enum Format: String, CaseIterable {
+  enum Format: String, CaseIterable, CommandLineValue {
     case css, html, json
+
+    /// A format's name, in any case.
+    init(commandLine text: String) throws(InvalidText) {
+      guard let format = Format(rawValue: text.lowercased()) else { throw InvalidText() }
+      self = format
+    }
   }
 
   func validate() throws {
     guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 240") }
-    if let at, at.hasPrefix("-"), CommandLineValues.seconds(String(at.dropFirst())) != nil {
-      throw ValidationError(
-        "--at '\(at)' is negative; give a time from 0 to the animation's duration, in seconds, such as 0.15")
-    }
-    if let at, CommandLineValues.seconds(at) == nil {
-      throw ValidationError("--at '\(at)' is not valid; give a number of seconds, such as 0.15, .15 or 150ms")
-    }
+    _ = try instant()
     let chosen = try chosenFormat()
     if at != nil && chosen != .html { throw ValidationError("--at applies to --format html only; drop it") }
+  }
+
+  /// The time of `--at` in seconds, if given: a usage error for a negative time, or one that is not a number of
+  /// seconds.
+  func instant() throws(ValidationError) -> Double? {
+    try at?.value { text, _ in
+      text.hasPrefix("-") && CommandLineValues.seconds(String(text.dropFirst())) != nil
+        ? "--at '\(text)' is negative; give a time from 0 to the animation's duration, in seconds, such as 0.15"
+        : "--at '\(text)' is not valid; give a number of seconds, such as 0.15, .15 or 150ms"
+    }.seconds
   }
 
   /// The format: `--format`, else the output's extension.
   func chosenFormat() throws -> Format {
     let names = Format.allCases.map(\.rawValue).joined(separator: ", ")
     if let format {
-      guard let chosen = Format(rawValue: format.lowercased()) else {
-        throw ValidationError("--format '\(format)' is not valid; give one of \(names)")
-      }
-      return chosen
+      return try format.value { text, _ in "--format '\(text)' is not valid; give one of \(names)" }
     }
     guard output != "-" else { throw ValidationError("standard output needs --format; give one of \(names)") }
     let lowered = output.lowercased()
@@ -94,10 +101,11 @@ struct Export: ParsableCommand {
   func run() throws {
     // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
     InterruptCleanup.install()
-    let registry = catalogOptions.registry()
+    let registry = try catalogOptions.registry()
     reportProblems(registry.problems)
-    let transition = options.transition
-    let context = options.context(presentation)
+    let transition = try options.transition()
+    let context = try options.context(presentation)
+    let pausedAt = try instant()
     let (animation, parameters) = try build(registry, transition, context)
     // A style may last as long as it likes (finite), but an export, like a preview, covers at most --duration's range.
     guard animation.duration <= TransitionOptions.longestDuration else {
@@ -105,9 +113,9 @@ struct Export: ParsableCommand {
         "'\(transition.style)' lasts \(animation.duration.formatted()) s, longer than the "
           + "\(Int(TransitionOptions.longestDuration)) s an export covers; give --duration")
     }
-    if let at, let seconds = CommandLineValues.seconds(at), seconds > animation.duration {
+    if let at, let seconds = pausedAt, seconds > animation.duration {
       throw Exit.usageError(
-        "--at '\(at)' is past the end of '\(transition.style)', which lasts "
+        "--at '\(at.text)' is past the end of '\(transition.style)', which lasts "
           + "\(animation.duration.formatted()) s; give a time from 0 to \(animation.duration.formatted())")
     }
     let text: String
@@ -118,7 +126,7 @@ struct Export: ParsableCommand {
         + ", \(inverse ? "inverse" : "forward"), \(animation.duration.exportNumber) s"
       switch try chosenFormat() {
       case .css: text = CSSExport(timeline, title: title).stylesheet()
-      case .html: text = try page(CSSExport(timeline, title: title))
+      case .html: text = try page(CSSExport(timeline, title: title), pausedAt: pausedAt)
       case .json:
         text = TimelineJSON(timeline, style: transition.style, parameters: parameters, fps: fps).text()
       }
@@ -147,15 +155,14 @@ struct Export: ParsableCommand {
     }
   }
 
-  /// The HTML page over the generated cards, embedded as PNG.
-  func page(_ export: CSSExport) throws(RenderError) -> String {
+  /// The HTML page over the generated cards, embedded as PNG, stopped at `seconds` when given.
+  func page(_ export: CSSExport, pausedAt seconds: Double?) throws(RenderError) -> String {
     let bounds = export.timeline.bounds
     let width = max(Int(bounds.size.width.rounded()), 1)
     let height = max(Int(bounds.size.height.rounded()), 1)
     guard let a = PixelImage.card(.a, width: width, height: height),
       let b = PixelImage.card(.b, width: width, height: height)
     else { throw .outOfMemory(file: "the cards") }
-    let seconds = at.flatMap(CommandLineValues.seconds)
     return export.page(
       from: try a.pngDataURL(naming: "card A"), to: try b.pngDataURL(naming: "card B"), background: RGB(24, 24, 28),
       pausedAt: seconds)

@@ -62,7 +62,7 @@ struct Frei0r: ParsableCommand {
           + "Scripts/install.sh")
       throw Exit.failure
     }
-    let registry = catalogOptions.registry()
+    let registry = try catalogOptions.registry()
     reportProblems(registry.problems)
     let names = try chosenStyles(registry, bundledDirectories: [directory, libraries[1] + "/plugins"])
     do {
@@ -90,7 +90,8 @@ struct Frei0r: ParsableCommand {
     }
     print(
       "\(output): \(names.count) frei0r \(names.count == 1 ? "module" : "modules") (stagehand-\(names.first ?? "").so"
-        + (names.count > 1 ? " ... stagehand-\(names.last!).so" : "") + ") and \(Self.settingsName); use them with "
+        + (names.count > 1 ? " ... stagehand-\(names.last ?? "").so" : "")
+        + ") and \(Self.settingsName); use them with "
         + "FREI0R_PATH=\(absolute(output))")
   }
 

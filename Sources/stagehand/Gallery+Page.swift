@@ -1,3 +1,4 @@
+import StagehandAnimation
 import StagehandCatalog
 import StagehandPlugins
 import StagehandRender
@@ -70,14 +71,15 @@ struct GalleryLayout {
 extension Gallery {
   /// The gallery's page: a table of contents and a filter by name, a section per style (the style and its presets,
   /// its parameters once), and the stills of each item beside its name.
-  func page(_ items: [GalleryItem], layout: GalleryLayout) -> String {
+  func page(_ items: [GalleryItem], layout: GalleryLayout, timing: Timing?) -> String {
     let families = Dictionary(grouping: items.indices) { items[$0].entry.qualifiedName }
     let order = items.indices.filter { items[$0].preset == nil }.map { items[$0].entry.qualifiedName }
-    var html = head(count: items.count, layout: layout)
+    var html = head(count: items.count, layout: layout, timing: timing)
     html += "<nav id=\"contents\">\n<h2>Contents</h2>\n<ol>\n"
     for family in order {
-      let first = items[families[family]![0]]
-      let presets = families[family]!.count - 1
+      guard let members = families[family], let firstIndex = members.first else { continue }
+      let first = items[firstIndex]
+      let presets = members.count - 1
       html +=
         "<li data-family=\"\(first.stem.htmlEscaped)\"><a href=\"#family-\(first.stem.htmlEscaped)\">"
         + "\(first.entry.style.name.htmlEscaped)</a> <span class=\"meta\">\(first.entry.plugin.info.id.htmlEscaped)"
@@ -85,7 +87,7 @@ extension Gallery {
     }
     html += "</ol>\n</nav>\n"
     for family in order {
-      html += section(families[family]!.map { (index: $0, item: items[$0]) }, layout: layout)
+      html += section((families[family] ?? []).map { (index: $0, item: items[$0]) }, layout: layout)
     }
     html += """
       <p class="meta">The stills of every item, at 25, 50 and 75% of its duration, are also one picture: \
@@ -101,7 +103,7 @@ extension Gallery {
   }
 
   /// The start of the page: the style sheet, the title and the filter.
-  func head(count: Int, layout: GalleryLayout) -> String {
+  func head(count: Int, layout: GalleryLayout, timing: Timing?) -> String {
     let (width, height) = (layout.width, layout.height)
     return """
       <!DOCTYPE html>
@@ -144,7 +146,7 @@ extension Gallery {
       <h1>Stagehand gallery: \(count) styles and presets</h1>
       <p class="meta">A is the content the forward animation hides, B the one it brings in; the inverse (the pop) \
       plays from B back to A. Each loop rests on its first and last frames. Pictures \(width)x\(height) at \(fps) \
-      fps\(timingNote.htmlEscaped).</p>
+      fps\(Self.timingNote(timing).htmlEscaped).</p>
       <p><label for="filter">Filter by name </label><input id="filter" type="search" \
       placeholder="push, cube-from-left, ..." autocomplete="off"></p>
 

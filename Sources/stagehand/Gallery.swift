@@ -43,7 +43,7 @@ struct Gallery: ParsableCommand {
 
   @Option(
     help: ArgumentHelp("The size of each picture in pixels, WIDTHxHEIGHT, each from 16 to 1024.", valueName: "size"))
-  var size = "160x120"
+  var size: OptionValue<PictureSize> = "160x120"
 
   @Option(parsing: .unconditional, help: "Frames per second, 1 to 60.")
   var fps = 15
@@ -57,13 +57,17 @@ struct Gallery: ParsableCommand {
     parsing: .unconditional,
     help: ArgumentHelp(
       TransitionOptions.timingHelp + " Every style and preset of the gallery is timed so.", valueName: "timing"))
-  var timing: String?
+  var timing: OptionValue<Timing>?
 
-  /// The timing chosen with `--timing` (after `validate()`).
-  var chosenTiming: Timing? { timing.flatMap { try? Timing(parsing: $0) } }
+  /// The timing chosen with `--timing`, if any: a usage error for one that is not valid.
+  func chosenTiming() throws(ValidationError) -> Timing? {
+    try timing?.value { _, reason in "--" + (reason ?? "timing is not valid") }
+  }
 
-  /// What the page says of the timing: nothing for the styles' own curves.
-  var timingNote: String { chosenTiming.map { ", every step timed \($0) (its reverse in the inverse)" } ?? "" }
+  /// What the page says of `timing`: nothing for the styles' own curves.
+  static func timingNote(_ timing: Timing?) -> String {
+    timing.map { ", every step timed \($0) (its reverse in the inverse)" } ?? ""
+  }
 
   /// How much longer each animation shows its first and its last frame, in milliseconds: a loop rests at both ends.
   static let holds = (first: 600, last: 600)
@@ -73,32 +77,24 @@ struct Gallery: ParsableCommand {
     if let threads, !(1...256).contains(threads) {
       throw ValidationError("--threads \(threads) is not valid; give 1 to 256")
     }
-    guard pixelSize != nil else {
-      throw ValidationError("--size '\(size)' is not valid; give WIDTHxHEIGHT, each from 16 to 1024, such as 160x120")
-    }
+    _ = try pictureSize()
     guard !output.isEmpty else { throw ValidationError("-o needs a directory name") }
-    if let timing {
-      do {
-        _ = try Timing(parsing: timing)
-      } catch {
-        throw ValidationError("--\(error.description)")
-      }
-    }
+    _ = try chosenTiming()
   }
 
-  /// The picture size, when valid.
-  var pixelSize: (width: Int, height: Int)? {
-    let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
-    guard parts.count == 2, let width = parts[0], let height = parts[1],
-      (16...1024).contains(width), (16...1024).contains(height)
-    else { return nil }
-    return (width, height)
+  /// The picture size: a usage error for one that is not valid.
+  func pictureSize() throws(ValidationError) -> PictureSize {
+    try size.value { text, _ in
+      "--size '\(text)' is not valid; give WIDTHxHEIGHT, each from 16 to 1024, such as 160x120"
+    }
   }
 
   func run() throws {
     // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
     InterruptCleanup.install()
-    let registry = catalogOptions.registry()
+    let timing = try chosenTiming()
+    let picture = try pictureSize()
+    let registry = try catalogOptions.registry()
     let catalog = registry.catalog()
     reportProblems(catalog)
     // The missing parents are created as every output's directory is.
@@ -121,7 +117,7 @@ struct Gallery: ParsableCommand {
       printError("stagehand: error: '\(output)' exists and is not a directory; give a directory for the gallery")
       throw Exit.failure
     }
-    let (width, height) = pixelSize!
+    let (width, height) = (picture.width, picture.height)
     let bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
     guard let a = PixelImage.card(.a, width: width, height: height),
       let b = PixelImage.card(.b, width: width, height: height)
@@ -140,19 +136,19 @@ struct Gallery: ParsableCommand {
         progress.report(done: index, total: items.count)
         let item = items[index]
         do {
-          let context = presentation.apply(to: TransitionContext(bounds: bounds))
-          let forward = try registry.forward(Transition(item.reference, timing: chosenTiming), in: context)
-          let inverse = try registry.inverse(Transition(item.reference, timing: chosenTiming), in: context)
+          let context = try presentation.apply(to: TransitionContext(bounds: bounds))
+          let forward = try registry.forward(Transition(item.reference, timing: timing), in: context)
+          let inverse = try registry.inverse(Transition(item.reference, timing: timing), in: context)
           items[index].duration = forward.duration
           guard max(forward.duration, inverse.duration) <= TransitionOptions.longestDuration else {
             // Like render and preview, the gallery shows at most --duration's range (36,000 frames at 60 fps).
             failures += 1
             let seconds = max(forward.duration, inverse.duration).formatted()
-            items[index].error =
+            let error =
               "it lasts \(seconds) s, longer than the \(Int(TransitionOptions.longestDuration)) s a gallery shows"
+            items[index].error = error
             progress.end()  // the bar's line is cleared before a message
-            printError(
-              "stagehand: error: the gallery shows '\(item.reference)' without pictures: \(items[index].error!)")
+            printError("stagehand: error: the gallery shows '\(item.reference)' without pictures: \(error)")
             contactFrames += ContactSheet.instants.map { _ in FrameStates(.identity, inverse: false) }
             continue
           }
@@ -198,7 +194,7 @@ struct Gallery: ParsableCommand {
       let layout = GalleryLayout(
         width: width, height: height, blocks: blocks, sheetWidth: sheet.frame.width, sheetHeight: sheet.frame.height,
         gap: sheet.gap)
-      try WholeFile.write(page(items, layout: layout), to: output + "/index.html")
+      try WholeFile.write(page(items, layout: layout, timing: timing), to: output + "/index.html")
     } catch let error as RenderError {
       progress.end()  // the bar's line is cleared before a message
       printError("stagehand: error: \(error)")
@@ -206,7 +202,7 @@ struct Gallery: ParsableCommand {
     }
     progress.end()
     print(
-      "\(output)/index.html: \(items.count) styles and presets, \(width)x\(height) at \(fps) fps\(timingNote), "
+      "\(output)/index.html: \(items.count) styles and presets, \(width)x\(height) at \(fps) fps\(Self.timingNote(timing)), "
         + "with contact-sheet.png")
     if failures > 0 { throw Exit.failure }
   }

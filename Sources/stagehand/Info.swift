@@ -18,7 +18,7 @@ struct Info: ParsableCommand {
   @OptionGroup var catalogOptions: CatalogOptions
 
   func run() throws {
-    let registry = catalogOptions.registry()
+    let registry = try catalogOptions.registry()
     reportProblems(registry.problems)
     if let plugin = registry.plugin(id: name) {
       print(

@@ -23,7 +23,7 @@ struct List: ParsableCommand {
   @OptionGroup var catalogOptions: CatalogOptions
 
   func run() throws {
-    let registry = catalogOptions.registry()
+    let registry = try catalogOptions.registry()
     guard json else {
       let (styles, presets) = tables(registry)
       reportProblems(registry.problems)  // from the cache's names: the same lines, without comparing strings

@@ -23,7 +23,7 @@ struct NewPlugin: ParsableCommand {
   var id: String
 
   @Option(help: "The language of the project: c or swift.", completion: .list(["c", "swift"]))
-  var language: String = "c"
+  var language: OptionValue<PluginTemplate.Language> = "c"
 
   @Option(
     name: [.short, .customLong("output")], help: "The directory to write (default: the style's name).",
@@ -34,13 +34,16 @@ struct NewPlugin: ParsableCommand {
     guard Names.isPluginID(id), id.utf8.count <= 128 else {
       throw ValidationError("'\(id.escapingControlCharacters)' is not a plugin id: \(Names.pluginIDRule)")
     }
-    guard PluginTemplate.Language(rawValue: language) != nil else {
-      throw ValidationError("--language '\(language.escapingControlCharacters)' is not one of c, swift")
-    }
+    _ = try chosenLanguage()
+  }
+
+  /// The language of the project: a usage error for one that is not c or swift.
+  func chosenLanguage() throws(ValidationError) -> PluginTemplate.Language {
+    try language.value { text, _ in "--language '\(text.escapingControlCharacters)' is not one of c, swift" }
   }
 
   func run() throws {
-    let template = PluginTemplate(id: id, language: PluginTemplate.Language(rawValue: language)!)
+    let template = PluginTemplate(id: id, language: try chosenLanguage())
     let directory = output ?? template.style
     if let stream = opendir(directory) {
       var names = 0
@@ -69,9 +72,11 @@ struct NewPlugin: ParsableCommand {
         }
       }
       // O_EXCL: a file that appeared meanwhile is never overwritten.
-      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else {
-        printError("stagehand: error: cannot create \(path): \(SystemCallError.reason(errno))")
+      let descriptor: Int32
+      do {
+        descriptor = try SystemFile.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644)
+      } catch {
+        printError("stagehand: error: cannot create \(path): \(error.reason)")
         throw ExitCode(1)
       }
       do {

@@ -3,11 +3,17 @@
 /// header found through pkg-config either way) and passes `stagehand check --strict`.
 struct PluginTemplate {
   /// The language of a project.
-  enum Language: String, CaseIterable {
+  enum Language: String, CaseIterable, CommandLineValue {
     /// C11, with a Makefile.
     case c
     /// Swift, as a Swift package.
     case swift
+
+    /// `new-plugin --language`: c or swift, as written.
+    init(commandLine text: String) throws(InvalidText) {
+      guard let language = Language(rawValue: text) else { throw InvalidText() }
+      self = language
+    }
   }
 
   /// The plugin id, e.g. `org.example.slide-in`.
@@ -15,7 +21,7 @@ struct PluginTemplate {
   /// The language.
   var language: Language = .c
   /// The style's name: the id's last label.
-  var style: String { String(id.split(separator: ".").last!) }
+  var style: String { id.split(separator: ".").last.map(String.init) ?? id }
   /// The C identifier prefix: the style's name with `-` as `_`.
   var prefix: String { style.replacing("-", with: "_") }
   /// The library's file name.

@@ -50,7 +50,7 @@ struct Plugins: ParsableCommand {
       printDirectories()
       return
     }
-    let catalog = catalogOptions.registry().catalog()
+    let catalog = try catalogOptions.registry().catalog()
     for warning in catalog.warnings { printError("stagehand: warning: \(warning)") }
     if json {
       print(JSONOutput.document(["libraries": .array(catalog.libraries.map(JSONOutput.library))]))

@@ -58,10 +58,10 @@ struct Preview: ParsableCommand {
     if interactive, let refusal = InteractiveRefusal.check(command: "preview") {
       throw Exit.usageError(refusal.description)
     }
-    let registry = catalogOptions.registry()
+    let registry = try catalogOptions.registry()
     reportProblems(registry.problems)
-    let transition = options.transition
-    let context = options.context(presentation)
+    let transition = try options.transition()
+    let context = try options.context(presentation)
     let resolved: ResolvedStyle
     let played: ResolvedStyle?
     var plays: [(title: String, animation: Animation, inverse: Bool)] = []

@@ -16,10 +16,11 @@ extension Render {
   static func isVideo(_ path: String) -> Bool {
     guard let descriptor = try? SystemFile.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC) else { return false }
     defer { SystemFile.close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+    guard let status = try? SystemFile.status(descriptor, path: path), SystemFile.isRegular(status) else {
+      return false
+    }
     var head = [UInt8](repeating: 0, count: 4)
-    let got = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 4, 0) }
+    let got = try? head.withUnsafeMutableBytes { try SystemFile.readFully(descriptor, into: $0, at: 0, path: path) }
     guard got == 4 else { return false }
     return !head.starts(with: [0x89, 0x50, 0x4E, 0x47]) && !head.starts(with: [0xFF, 0xD8, 0xFF])
   }
@@ -31,9 +32,9 @@ extension Render {
         "--\(inverse ? "inverse" : "both") renders stills only; with clips (or --offset) leave it out, or swap "
           + "--from and --to")
     }
-    let context = options.context(presentation)
+    let context = try options.context(presentation)
     let (width, height) = pixelSize(bounds: context.bounds, scale: context.displayScale)
-    let background = backgroundColor ?? RGB(24, 24, 28)
+    let background = try backgroundColor()
     func clip(_ path: String?, card: CardLook) throws(RenderError) -> VideoClip {
       guard let path else {
         guard let image = PixelImage.card(card, width: width, height: height) else {

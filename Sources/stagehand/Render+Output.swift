@@ -12,11 +12,10 @@ extension Render {
     (max(Int((bounds.size.width * scale).rounded()), 1), max(Int((bounds.size.height * scale).rounded()), 1))
   }
 
-  /// The scene: the container in pixels (a point is `--display-scale` pixels), and the two pictures, read and fitted
-  /// at that size, or cards drawn at it.
-  func scene(bounds: Rect) throws(RenderError) -> Scene {
-    let (width, height) = pixelSize(bounds: bounds, scale: options.context(presentation).displayScale)
-    let background = backgroundColor ?? RGB(24, 24, 28)
+  /// The scene: the container in pixels (a point is `scale` pixels), and the two pictures, read and fitted at that
+  /// size over `background`, or cards drawn at it.
+  func scene(bounds: Rect, scale: Double, background: RGB) throws(RenderError) -> Scene {
+    let (width, height) = pixelSize(bounds: bounds, scale: scale)
     func picture(_ path: String?, card: CardLook) throws(RenderError) -> PixelImage {
       guard let path else {
         guard let image = PixelImage.card(card, width: width, height: height) else {

@@ -94,7 +94,7 @@ struct Render: ParsableCommand {
   @Option(
     help: ArgumentHelp("The format: png, webp, y4m or rgba (default: from the output's name).", valueName: "format"),
     completion: .list(["png", "webp", "y4m", "rgba"]))
-  var format: String?
+  var format: OptionValue<RenderFormat>?
 
   @Option(
     parsing: .unconditional,
@@ -118,7 +118,7 @@ struct Render: ParsableCommand {
   var threads: Int?
 
   @Option(help: ArgumentHelp("The background colour, RRGGBB in hexadecimal.", valueName: "colour"))
-  var background = "18181c"
+  var background: OptionValue<RGB> = "18181c"
 
   func validate() throws {
     guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is not valid; give 1 to 240") }
@@ -132,16 +132,12 @@ struct Render: ParsableCommand {
     if from == "-" && to == "-" {
       throw ValidationError("--from - and --to - cannot both read standard input; give a file for one of them")
     }
-    if backgroundColor == nil {
-      throw ValidationError("--background '\(background)' is not valid; give RRGGBB in hexadecimal, such as 18181c")
-    }
-    if let bounds = options.bounds,
-      let scale = CommandLineValues.displayScale(presentation.displayScale)
-    {
+    _ = try backgroundColor()
+    if let bounds = try? options.bounds(), let scale = try? presentation.scale() {
       let (width, height) = pixelSize(bounds: bounds, scale: scale)
       guard max(width, height) <= Int(CommandLineValues.largestSide) else {
         throw ValidationError(
-          "--size \(options.size) at --display-scale \(presentation.displayScale) gives frames of "
+          "--size \(options.size.text) at --display-scale \(presentation.displayScale.text) gives frames of "
             + "\(width)x\(height) pixels, more than \(Int(CommandLineValues.largestSide)) on a side; give a smaller "
             + "--size or --display-scale")
       }
@@ -166,9 +162,7 @@ struct Render: ParsableCommand {
   func chosenFormat() throws -> RenderFormat {
     let names = RenderFormat.allCases.map(\.rawValue).joined(separator: ", ")
     if let format {
-      guard let chosen = RenderFormat(rawValue: format.lowercased()) else {
-        throw ValidationError("--format '\(format)' is not valid; give one of \(names)")
-      }
+      let chosen = try format.value { text, _ in "--format '\(text)' is not valid; give one of \(names)" }
       if output == "-" && !chosen.streams {
         throw ValidationError(
           "--format \(chosen) cannot go to standard output; give -o with a file name, or y4m or rgba")
@@ -197,27 +191,27 @@ struct Render: ParsableCommand {
     }
   }
 
-  /// The background colour.
-  var backgroundColor: RGB? {
-    let digits = background.hasPrefix("#") ? String(background.dropFirst()) : background
-    guard digits.utf8.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
-    return RGB(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+  /// The background colour: a usage error for one that is not RRGGBB.
+  func backgroundColor() throws(ValidationError) -> RGB {
+    try background.value { text, _ in
+      "--background '\(text)' is not valid; give RRGGBB in hexadecimal, such as 18181c"
+    }
   }
 
   func run() throws {
     // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
     InterruptCleanup.install()
-    let registry = catalogOptions.registry()
+    let registry = try catalogOptions.registry()
     reportProblems(registry.problems)
-    let transition = options.transition
-    let context = options.context(presentation)
+    let transition = try options.transition()
+    let context = try options.context(presentation)
     var frames: [FrameStates] = []
     let resolved = try resolve(registry, transition)
     if offset != nil || from == "-" || to == "-" || [from, to].contains(where: { $0.map(Self.isVideo) ?? false }) {
       return try runClips(registry, transition, resolved: resolved)
     }
     // The pictures are read before the plugin is loaded: nothing a plugin does can change what they name.
-    let scene = try readScene(bounds: context.bounds)
+    let scene = try readScene(context)
     let format = try chosenFormat()
     if format == .y4m, !scene.width.isMultiple(of: 2) || !scene.height.isMultiple(of: 2) {
       printError(
@@ -275,9 +269,10 @@ struct Render: ParsableCommand {
   }
 
   /// The scene, or exit 1 with the picture's error.
-  func readScene(bounds: Rect) throws -> Scene {
+  func readScene(_ context: TransitionContext) throws -> Scene {
+    let background = try backgroundColor()
     do throws(RenderError) {
-      return try scene(bounds: bounds)
+      return try scene(bounds: context.bounds, scale: context.displayScale, background: background)
     } catch {
       printError("stagehand: error: \(error)")
       throw Exit.failure

@@ -25,7 +25,7 @@ struct Scan: ParsableCommand {
   func run() throws {
     // SIGINT, SIGTERM and SIGHUP remove the temporary files of the outputs, and end the command with the signal.
     InterruptCleanup.install()
-    let registry = catalogOptions.registry()
+    let registry = try catalogOptions.registry()
     let catalog = force ? registry.rescan() : registry.scan()
     for warning in catalog.warnings { printError("stagehand: warning: \(warning)") }
     if json {

@@ -76,32 +76,35 @@ struct CatalogOptions: ParsableArguments {
     help: ArgumentHelp(
       "The time limit for scanning one library, in seconds (default: STAGEHAND_SCAN_TIMEOUT, else 5).",
       valueName: "seconds"))
-  var scanTimeout: String?
+  var scanTimeout: OptionValue<TimeLimit>?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "The time limit for one build in the plugin process, in seconds (default: STAGEHAND_BUILD_TIMEOUT, else 2).",
       valueName: "seconds"))
-  var buildTimeout: String?
+  var buildTimeout: OptionValue<TimeLimit>?
 
   func validate() throws {
-    if let scanTimeout, ScanTimeout.parse(scanTimeout) == nil {
-      throw ValidationError("--scan-timeout '\(scanTimeout)' is not valid; \(ScanTimeout.rule)")
-    }
-    if let buildTimeout, ScanTimeout.parse(buildTimeout) == nil {
-      throw ValidationError("--build-timeout '\(buildTimeout)' is not valid; \(ScanTimeout.rule)")
-    }
+    _ = try limits()
+  }
+
+  /// The time limits given: a usage error for one that is not valid.
+  func limits() throws(ValidationError) -> (scan: TimeLimit?, build: TimeLimit?) {
+    let scan = try scanTimeout?.value { text, _ in "--scan-timeout '\(text)' is not valid; \(ScanTimeout.rule)" }
+    let build = try buildTimeout?.value { text, _ in "--build-timeout '\(text)' is not valid; \(ScanTimeout.rule)" }
+    return (scan, build)
   }
 
   /// A registry over the standard search path with these options, showing a progress line on a terminal when a scan
   /// takes longer than a second.
-  func registry() -> Registry {
+  func registry() throws(ValidationError) -> Registry {
     let environment = ProcessEnvironment.current
     var options = RegistryOptions.standard(environment: environment)
     if noCache { options.cachePath = nil }
-    if let scanTimeout, let seconds = ScanTimeout.parse(scanTimeout) { options.scanTimeout = seconds }
-    if let buildTimeout, let seconds = ScanTimeout.parse(buildTimeout) { options.buildTimeout = seconds }
+    let limits = try limits()
+    if let scan = limits.scan { options.scanTimeout = scan.seconds }
+    if let build = limits.build { options.buildTimeout = build.seconds }
     if isatty(STDERR_FILENO) == 1 {
       let progress = ProgressLine("scanning plugin libraries")
       options.progress = { done, total in progress.update(done: done, total: total) }
@@ -129,7 +132,7 @@ struct TransitionOptions: ParsableArguments {
         + "'.' (0.5, .5, 4), with '-' before a negative one; no exponent.",
       valueName: "name=value"),
     completion: .parameterAssignments)
-  var parameters: [String] = []
+  var parameters: [OptionValue<ParameterAssignment>] = []
 
   @Option(
     parsing: .unconditional,
@@ -137,18 +140,18 @@ struct TransitionOptions: ParsableArguments {
       "The duration, 0 to \(Int(Self.longestDuration)) s: \(CommandLineValues.secondsRule) (default: the style's "
         + "default duration).",
       valueName: "seconds"))
-  var duration: String?
+  var duration: OptionValue<RequestedDuration>?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "The container size in points, WIDTHxHEIGHT, each from 1 to \(Int(Self.largestSide)).", valueName: "size"))
-  var size: String = "320x480"
+  var size: OptionValue<ContainerSize> = "320x480"
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(Self.timingHelp, valueName: "timing"))
-  var timing: String?
+  var timing: OptionValue<Timing>?
 
   /// The help of `--timing`, here and on `gallery`.
   static let timingHelp =
@@ -162,46 +165,56 @@ struct TransitionOptions: ParsableArguments {
   static let largestSide = CommandLineValues.largestSide
 
   func validate() throws {
-    do {
-      _ = try CommandLineValues.assignments(parameters)
-    } catch {
-      throw ValidationError(error.description)
-    }
-    if let timing {
-      do {
-        _ = try Timing(parsing: timing)
-      } catch {
-        throw ValidationError("--\(error.description)")
-      }
-    }
-    if let duration, seconds == nil {
-      throw ValidationError(
-        "--duration '\(duration)' is not valid; give a number of seconds from 0 to \(Int(Self.longestDuration)), "
-          + "such as 0.5, .5, 2s or 500ms")
-    }
-    guard bounds != nil else {
-      throw ValidationError(
-        "--size '\(size)' is not valid; give WIDTHxHEIGHT, each a number of points from 1 to "
-          + "\(Int(Self.largestSide)), such as 320x480")
-    }
+    _ = try assignments()
+    _ = try chosenTiming()
+    _ = try seconds()
+    _ = try bounds()
   }
 
-  /// The duration as a number of seconds, when it was given and is valid.
-  var seconds: Double? { duration.flatMap(CommandLineValues.duration) }
+  /// The parameter values by name: a usage error for an assignment without '=', or a parameter given twice.
+  func assignments() throws(ValidationError) -> [String: String] {
+    var values: [String: String] = [:]
+    for parameter in parameters {
+      let assignment = try parameter.value { text, _ in AssignmentProblem.malformed(text).description }
+      if let earlier = values[assignment.name] {
+        throw ValidationError(
+          AssignmentProblem.repeated(name: assignment.name, first: earlier, second: assignment.value).description)
+      }
+      values[assignment.name] = assignment.value
+    }
+    return values
+  }
 
-  /// The transition the options describe (after `validate()`: every assignment is well formed and given once).
-  var transition: Transition {
-    Transition(
-      style, parameters: (try? CommandLineValues.assignments(parameters)) ?? [:],
-      timing: timing.flatMap { try? Timing(parsing: $0) })
+  /// The timing of `--timing`, if given: a usage error for one that is not valid.
+  func chosenTiming() throws(ValidationError) -> Timing? {
+    try timing?.value { _, reason in "--" + (reason ?? "timing is not valid") }
+  }
+
+  /// The duration as a number of seconds, when it was given: a usage error for one that is not valid.
+  func seconds() throws(ValidationError) -> Double? {
+    try duration?.value { text, _ in
+      "--duration '\(text)' is not valid; give a number of seconds from 0 to \(Int(Self.longestDuration)), such as "
+        + "0.5, .5, 2s or 500ms"
+    }.seconds
   }
 
   /// The container bounds the size describes: two plain decimal numbers from 1 to `largestSide`, joined by 'x'.
-  var bounds: Rect? { CommandLineValues.size(size) }
+  func bounds() throws(ValidationError) -> Rect {
+    try size.value { text, _ in
+      "--size '\(text)' is not valid; give WIDTHxHEIGHT, each a number of points from 1 to \(Int(Self.largestSide)), "
+        + "such as 320x480"
+    }.bounds
+  }
+
+  /// The transition the options describe.
+  func transition() throws(ValidationError) -> Transition {
+    Transition(style, parameters: try assignments(), timing: try chosenTiming())
+  }
 
   /// The context the options describe, presented as `presentation` says.
-  func context(_ presentation: PresentationOptions) -> TransitionContext {
-    presentation.apply(to: TransitionContext(bounds: bounds!, duration: seconds.map { .seconds($0) } ?? .intrinsic))
+  func context(_ presentation: PresentationOptions) throws(ValidationError) -> TransitionContext {
+    try presentation.apply(
+      to: TransitionContext(bounds: bounds(), duration: seconds().map { .seconds($0) } ?? .intrinsic))
   }
 }
 
@@ -226,7 +239,7 @@ struct PresentationOptions: ParsableArguments {
       "The layout direction, ltr or rtl: which side is leading for directional styles.",
       valueName: "direction"),
     completion: .list(["ltr", "rtl"]))
-  var layoutDirection: String = "ltr"
+  var layoutDirection: OptionValue<LayoutDirection> = "ltr"
 
   @Option(
     parsing: .unconditional,
@@ -234,18 +247,11 @@ struct PresentationOptions: ParsableArguments {
       "Pixels per point of the display, from \(CommandLineValues.displayScales.lowerBound.formatted()) to "
         + "\(Int(CommandLineValues.displayScales.upperBound)).",
       valueName: "scale"))
-  var displayScale: String = "1"
+  var displayScale: OptionValue<DisplayScale> = "1"
 
   func validate() throws {
-    guard CommandLineValues.layoutDirection(layoutDirection) != nil else {
-      throw ValidationError("--layout-direction '\(layoutDirection)' is not valid; give ltr or rtl")
-    }
-    guard CommandLineValues.displayScale(displayScale) != nil else {
-      throw ValidationError(
-        "--display-scale '\(displayScale)' is not valid; give a number of pixels per point from "
-          + "\(CommandLineValues.displayScales.lowerBound.formatted()) to "
-          + "\(Int(CommandLineValues.displayScales.upperBound)), such as 2")
-    }
+    _ = try direction()
+    _ = try scale()
     if let value = ProcessEnvironment.current[Self.reduceMotionVariable],
       CommandLineValues.reducesMotion(environmentValue: value) == nil
     {
@@ -255,8 +261,19 @@ struct PresentationOptions: ParsableArguments {
     }
   }
 
-  /// The layout direction (after `validate()`).
-  var direction: LayoutDirection { CommandLineValues.layoutDirection(layoutDirection) ?? .leftToRight }
+  /// The layout direction: a usage error for one that is not valid.
+  func direction() throws(ValidationError) -> LayoutDirection {
+    try layoutDirection.value { text, _ in "--layout-direction '\(text)' is not valid; give ltr or rtl" }
+  }
+
+  /// The display scale in pixels per point: a usage error for one that is not valid.
+  func scale() throws(ValidationError) -> Double {
+    try displayScale.value { text, _ in
+      "--display-scale '\(text)' is not valid; give a number of pixels per point from "
+        + "\(CommandLineValues.displayScales.lowerBound.formatted()) to "
+        + "\(Int(CommandLineValues.displayScales.upperBound)), such as 2"
+    }.factor
+  }
 
   /// Whether motion is reduced: the flag, or the environment variable set to 1.
   var reducesMotion: Bool {
@@ -264,11 +281,11 @@ struct PresentationOptions: ParsableArguments {
       || ProcessEnvironment.current[Self.reduceMotionVariable].flatMap(CommandLineValues.reducesMotion) == true
   }
 
-  /// `context` with these options' layout direction, display scale and reduced motion (after `validate()`).
-  func apply(to context: TransitionContext) -> TransitionContext {
+  /// `context` with these options' layout direction, display scale and reduced motion.
+  func apply(to context: TransitionContext) throws(ValidationError) -> TransitionContext {
     var context = context
-    context.layoutDirection = direction
-    context.displayScale = CommandLineValues.displayScale(displayScale) ?? 1
+    context.layoutDirection = try direction()
+    context.displayScale = try scale()
     context.reducesMotion = reducesMotion
     return context
   }

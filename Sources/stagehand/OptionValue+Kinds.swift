@@ -1,0 +1,127 @@
+import StagehandAnimation
+import StagehandCatalog
+import StagehandCommandLine
+import StagehandRender
+
+/// `--size` of a transition: the container bounds, two plain decimal numbers from 1 to `largestSide` points joined by
+/// 'x' (`CommandLineValues.size`).
+struct ContainerSize: CommandLineValue {
+  /// The container bounds, at the origin.
+  let bounds: Rect
+
+  init(commandLine text: String) throws(InvalidText) {
+    guard let bounds = CommandLineValues.size(text) else { throw InvalidText() }
+    self.bounds = bounds
+  }
+}
+
+/// `--size` of `gallery`: the size of each picture in pixels, each side from 16 to 1024.
+struct PictureSize: CommandLineValue {
+  /// The width in pixels.
+  let width: Int
+  /// The height in pixels.
+  let height: Int
+
+  init(commandLine text: String) throws(InvalidText) {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+    guard parts.count == 2, let width = parts[0], let height = parts[1],
+      (16...1024).contains(width), (16...1024).contains(height)
+    else { throw InvalidText() }
+    (self.width, self.height) = (width, height)
+  }
+}
+
+/// `--duration`: a number of seconds from 0 to `longestDuration` (`CommandLineValues.duration`).
+struct RequestedDuration: CommandLineValue {
+  /// The duration in seconds.
+  let seconds: Double
+
+  init(commandLine text: String) throws(InvalidText) {
+    guard let seconds = CommandLineValues.duration(text) else { throw InvalidText() }
+    self.seconds = seconds
+  }
+}
+
+/// `--at`: an instant of an animation, a number of seconds of any size (`CommandLineValues.seconds`); the command
+/// checks it against the animation's duration.
+struct Instant: CommandLineValue {
+  /// The time in seconds.
+  let seconds: Double
+
+  init(commandLine text: String) throws(InvalidText) {
+    guard let seconds = CommandLineValues.seconds(text) else { throw InvalidText() }
+    self.seconds = seconds
+  }
+}
+
+/// `--scan-timeout`, `--build-timeout`: a time limit in seconds (`ScanTimeout.parse`).
+struct TimeLimit: CommandLineValue {
+  /// The limit in seconds.
+  let seconds: Double
+
+  init(commandLine text: String) throws(InvalidText) {
+    guard let seconds = ScanTimeout.parse(text) else { throw InvalidText() }
+    self.seconds = seconds
+  }
+}
+
+/// `--param NAME=VALUE`: one parameter value, by name; the value is checked against the style when it is built.
+struct ParameterAssignment: CommandLineValue {
+  /// The parameter's name, as given.
+  let name: String
+  /// The value, as given.
+  let value: String
+
+  init(commandLine text: String) throws(InvalidText) {
+    guard let equals = text.firstIndex(of: "=") else { throw InvalidText() }
+    name = String(text[..<equals])
+    value = String(text[text.index(after: equals)...])
+  }
+}
+
+/// `--display-scale`: pixels per point, a plain decimal number within `CommandLineValues.displayScales`.
+struct DisplayScale: CommandLineValue {
+  /// Pixels per point.
+  let factor: Double
+
+  init(commandLine text: String) throws(InvalidText) {
+    guard let factor = CommandLineValues.displayScale(text) else { throw InvalidText() }
+    self.factor = factor
+  }
+}
+
+extension LayoutDirection: CommandLineValue {
+  /// `--layout-direction`: `ltr` or `rtl`.
+  init(commandLine text: String) throws(InvalidText) {
+    guard let direction = CommandLineValues.layoutDirection(text) else { throw InvalidText() }
+    self = direction
+  }
+}
+
+extension Timing: CommandLineValue {
+  /// `--timing`: a timing in the grammar of `Timing(parsing:)`; the reason is its error's message.
+  init(commandLine text: String) throws(InvalidText) {
+    do throws(TimingError) {
+      self = try Timing(parsing: text)
+    } catch {
+      throw InvalidText(reason: error.description)
+    }
+  }
+}
+
+extension RenderFormat: CommandLineValue {
+  /// `render --format`: a format's name, in any case.
+  init(commandLine text: String) throws(InvalidText) {
+    guard let format = RenderFormat(rawValue: text.lowercased()) else { throw InvalidText() }
+    self = format
+  }
+}
+
+extension RGB: CommandLineValue {
+  /// `render --background`: RRGGBB in hexadecimal, with or without a leading '#'.
+  init(commandLine text: String) throws(InvalidText) {
+    let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+    guard digits.utf8.count == 6, let value = UInt32(digits, radix: 16) else { throw InvalidText() }
+    self.init(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+  }
+}
