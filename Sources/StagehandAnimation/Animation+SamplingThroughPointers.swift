@@ -16,14 +16,12 @@ extension Animation {
   /// For a container's interactive transition, sampled once per pointer move into states it keeps at a fixed
   /// address. Both are reached through pointers, and nothing is copied that the sample does not change:
   ///
-  /// - A method called on an animation stored in a larger value (1,456 bytes) made the caller copy the whole animation
+  /// - A method called on an animation (1,456 bytes) stored in a larger value made the caller copy the whole animation
   ///   to the stack first, once per update.
   /// - Given the mark the previous call returned, a sample within the same step writes only the numbers that step
   ///   changes (the others hold the step's start states already) instead of copying every layer's state (705 bytes).
   ///
-  /// Both copies stored hundreds of bytes just before the states were read again, and how long that took depended
-  /// on where the states and the stack happened to lie (a load waits for an earlier store whose address matches its
-  /// own in the low 12 bits, 4K aliasing): the same update took either about 170 or about 300 ns.
+  /// Both stored hundreds of bytes on every update, just before the states were read again.
   ///
   /// Pass `nil` for `previous` when the states may hold anything else: the first time, or after they were written
   /// otherwise. A mark applies only to this animation and to the states it was returned with, unchanged since; the
