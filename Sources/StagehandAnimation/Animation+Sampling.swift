@@ -54,11 +54,13 @@ extension Animation {
 
   /// Applies every change of `step` at the step's time progress `p` (0 at its start, 1 at its end): each change at
   /// the curve's value for its own interval.
-  static func apply(_ step: Step, timeProgress p: Double, to states: inout LayerStates) {
+  static func apply(_ step: borrowing Step, timeProgress p: Double, to states: inout LayerStates) {
     let whole = step.curve.value(at: p)
-    for change in step.changes {
-      let c = change.interval.isWhole ? whole : step.curve.value(at: change.interval.localProgress(p))
-      apply(change, progress: c, to: &states)
+    step.changes.withUnsafeBufferPointer { changes in
+      for change in changes {
+        let c = change.interval.isWhole ? whole : step.curve.value(at: change.interval.localProgress(p))
+        apply(change, progress: c, to: &states)
+      }
     }
   }
 

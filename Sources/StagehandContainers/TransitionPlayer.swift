@@ -57,6 +57,9 @@ final class TransitionPlayer {
     var completion: (TransitionOutcome, LayerStates) -> Void
     /// The animations played alongside (none but in a change of several slots).
     var followers: [Follower] = []
+    /// The step of `scrubbed` that the player's states were last sampled in by `hold`, `nil` when they were written
+    /// otherwise since (see `Animation.sample(_:atProgress:into:after:)`).
+    var sampledStep: Animation.SampledStep?
 
     /// Holds the animation at `progress` and samples it into `states`, if `handle` holds it; returns whether it
     /// did. One mutating call, so that `setProgress` reaches the playing state once (each read through the optional
@@ -66,7 +69,12 @@ final class TransitionPlayer {
     ) -> Bool {
       guard self.handle === handle, case .held = motion else { return false }
       motion = .held(progress: progress)
-      scrubbed.sample(atProgress: progress, into: &states.pointee)
+      // Through pointers: `scrubbed.sample(atProgress:into:)` copied the whole animation to the stack first.
+      let previous = sampledStep
+      let sampled = withUnsafePointer(to: &scrubbed) { scrubbed in
+        Animation.sample(scrubbed, atProgress: progress, into: states, after: previous)
+      }
+      sampledStep = sampled
       return true
     }
 
@@ -190,6 +198,7 @@ final class TransitionPlayer {
 
   /// Keeps `sampled` as the states now and tells the owner, if it asked to be told.
   private func write(_ sampled: LayerStates) {
+    current?.sampledStep = nil
     storage.pointee = sampled
     current?.update?(sampled)
   }
@@ -224,6 +233,7 @@ final class TransitionPlayer {
     current?.handle = handle
     if case .timed = playing.motion {
       current?.scrubbed = playing.animation
+      current?.sampledStep = nil
       for index in playing.followers.indices {
         current?.followers[index].scrubbed = playing.followers[index].animation
       }
