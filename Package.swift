@@ -78,6 +78,7 @@ let package = Package(
     .library(name: "StagehandAnimation", targets: ["StagehandAnimation"]),
     .library(name: "StagehandPlugins", targets: ["StagehandPlugins"]),
     .library(name: "StagehandCatalog", targets: ["StagehandCatalog"]),
+    .library(name: "StagehandExport", targets: ["StagehandExport"]),
     .library(name: "StagehandRender", targets: ["StagehandRender"]),
     .library(name: "StagehandCheck", targets: ["StagehandCheck"]),
     .library(name: "StagehandContainers", targets: ["StagehandContainers"]),
@@ -157,12 +158,17 @@ let package = Package(
       name: "CStagehandImages", dependencies: ["CStagehandPNG", "CStagehandJPEG", "CStagehandWebP"],
       cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
 
+    // Exporting transitions as text: CSS keyframes, their HTML page and the JSON timeline, with the frame states and
+    // colours the renderer shares; pure Swift, no C image library.
+    .target(name: "StagehandExport", dependencies: ["StagehandAnimation"]),
+
     // Drawing transitions: the pixman renderer, images in and out, the terminal preview; the temporary files that a
-    // signal removes (CStagehandSystem).
+    // signal removes (CStagehandSystem). It re-exports StagehandExport, whose `RGB` and `FrameStates` its API takes.
     .target(
       name: "StagehandRender",
       dependencies: [
-        "StagehandAnimation", "StagehandSystem", "CStagehandPixman", "CStagehandImages", "CStagehandSystem",
+        "StagehandAnimation", "StagehandExport", "StagehandSystem", "CStagehandPixman", "CStagehandImages",
+        "CStagehandSystem",
       ]),
 
     // frei0r mixer2 modules for MLT and GStreamer (Docs/VideoTools.md): the calls between a module and the core
@@ -189,8 +195,8 @@ let package = Package(
     .executableTarget(
       name: "stagehand",
       dependencies: [
-        "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandCheck", "StagehandRender",
-        "StagehandContainers", "StagehandCommandLine", "StagehandSystem",
+        "StagehandAnimation", "StagehandPlugins", "StagehandCatalog", "StagehandCheck", "StagehandExport",
+        "StagehandRender", "StagehandContainers", "StagehandCommandLine", "StagehandSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // The Swift plugin template's support files: Plugins/Support's own, through links, embedded as bytes.
@@ -231,7 +237,8 @@ let package = Package(
     .testTarget(
       name: "StagehandRenderTests",
       dependencies: [
-        "StagehandRender", "CStagehandImages", "StagehandCatalog", "StagehandContainers", "StagehandTestSupport",
+        "StagehandRender", "StagehandExport", "CStagehandImages", "StagehandCatalog", "StagehandContainers",
+        "StagehandTestSupport",
       ]),
     // The frei0r modules run by a small frei0r host in the tests, and by melt and gst-launch-1.0.
     .testTarget(

@@ -2,8 +2,8 @@ import StagehandAnimation
 
 /// A rendering: the frames of one or more animations of a scene, drawn on several threads and written in order.
 public struct RenderJob: Sendable {
-  /// The most frames one rendering may have: 10 minutes at 60 frames per second.
-  public static let frameBudget = 36_000
+  /// The most frames one rendering may have: 10 minutes at 60 frames per second (`FrameStates.frameBudget`).
+  public static let frameBudget = FrameStates.frameBudget
 
   /// The scene drawn.
   public var scene: Scene
@@ -21,10 +21,9 @@ public struct RenderJob: Sendable {
 
   /// How many frames show an animation of `duration` seconds at `fps` frames per second: `duration * fps`, rounded,
   /// and at least 2 (the start and the end); 1 for an instant animation, which shows its end.
+  /// The JSON export samples the same frames (`FrameStates.frameCount(duration:fps:)`).
   public static func frameCount(duration: Double, fps: Int) -> Int {
-    guard duration > 0 else { return 1 }
-    let count = (duration * Double(fps)).rounded()
-    return count >= Double(frameBudget) ? frameBudget + 1 : max(Int(count), 2)
+    FrameStates.frameCount(duration: duration, fps: fps)
   }
 
   /// The frames of `animation`, sampled at `fps`: `frameCount` frames evenly spaced from its start to its end,

@@ -1,5 +1,10 @@
 import StagehandAnimation
 
+// The renderer's public API takes the colours and frame states it shares with the exports (`RGB`, `FrameStates`,
+// defined in StagehandExport, which links no C library): importing the renderer brings them, so that a program that
+// draws needs this one import, as before the exports became a module of their own.
+@_exported import StagehandExport
+
 /// What a transition is drawn with: the container, the frame size, the background, and the pictures of the two
 /// contents.
 ///
@@ -58,36 +63,5 @@ public struct Scene: Sendable {
   }
 
   /// The layer that shows `to`: the appearing layer of a forward animation, the disappearing layer of an inverse.
-  public static func layerOfTo(inverse: Bool) -> LayerID { inverse ? .disappearing : .appearing }
-}
-
-/// The layer states of one frame, whether they come from an inverse animation (which decides which layer shows
-/// which content), and whether the animation has ended (then the disappearing content is not drawn).
-public struct FrameStates: Hashable, Sendable {
-  /// The states of the three layers, the backdrop and the draw order.
-  public var states: LayerStates
-  /// Whether the states are an inverse animation's.
-  public var inverse: Bool
-  /// Whether the frame is at or after the animation's end: the disappearing layer is then not drawn, and the
-  /// appearing content shows alone over the backdrop (section 9 of stagehand_plugin.h, "The end").
-  public var ended: Bool
-
-  /// Creates the states of a frame; `ended` says whether it lies at or after the animation's end.
-  public init(_ states: LayerStates, inverse: Bool, ended: Bool = false) {
-    self.states = states
-    self.inverse = inverse
-    self.ended = ended
-  }
-
-  /// The frame of `animation` at `time` seconds: its states there, ended at and after its duration.
-  public init(_ animation: Animation, at time: Double, inverse: Bool) {
-    self.init(animation.sample(at: time), inverse: inverse, ended: !(time < animation.duration))
-  }
-
-  /// The content layers drawn, back to front: the one below, then the one on top; without the disappearing layer
-  /// once the animation has ended.
-  public var drawnLayers: [LayerID] {
-    let order = [states.below, states.onTop]
-    return ended ? order.filter { $0 != .disappearing } : order
-  }
+  public static func layerOfTo(inverse: Bool) -> LayerID { FrameStates.layerOfTo(inverse: inverse) }
 }

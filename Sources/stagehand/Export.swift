@@ -2,6 +2,7 @@ import ArgumentParser
 import StagehandAnimation
 import StagehandCatalog
 import StagehandCommandLine
+import StagehandExport
 import StagehandRender
 
 /// `stagehand export STYLE --format css|html|json`: writes a transition as CSS keyframes, a page that plays them, or

@@ -1,5 +1,6 @@
 import StagehandAnimation
 import StagehandCatalog
+import StagehandExport
 import StagehandPlugins
 import StagehandRender
 

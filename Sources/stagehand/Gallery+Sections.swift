@@ -1,4 +1,5 @@
 import StagehandCatalog
+import StagehandExport
 import StagehandPlugins
 import StagehandRender
 

@@ -1,5 +1,6 @@
 import Foundation
 import StagehandAnimation
+import StagehandExport
 import StagehandRender
 import StagehandTestSupport
 import Testing

@@ -4,6 +4,7 @@ import StagehandCatalog
 import StagehandTestSupport
 import Testing
 
+@testable import StagehandExport
 @testable import StagehandRender
 
 /// The CSS and JSON exports, checked against the model: keyframes at the step boundaries with the steps' curves, and

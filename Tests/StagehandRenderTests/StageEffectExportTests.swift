@@ -3,6 +3,7 @@ import StagehandAnimation
 import StagehandTestSupport
 import Testing
 
+@testable import StagehandExport
 @testable import StagehandRender
 
 /// The CSS and JSON exports of ABI 1.1 animations, through the plugin compiled from C (`StageEffectFixture`): sampled

@@ -50,7 +50,7 @@ public struct TimelineJSON: Sendable {
     lines.append("  ],")
     lines.append("  \"fps\": \(fps),")
     lines.append("  \"samples\": [")
-    let count = RenderJob.frameCount(duration: timeline.duration, fps: fps)
+    let count = FrameStates.frameCount(duration: timeline.duration, fps: fps)
     let samples = (0..<count).map { index in
       let time = count > 1 ? timeline.duration * Double(index) / Double(count - 1) : timeline.duration
       let states = timeline.states(at: time)

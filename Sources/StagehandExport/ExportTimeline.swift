@@ -212,7 +212,7 @@ public struct ExportTimeline: Sendable {
   public func states(at time: Double) -> LayerStates { animation.sample(at: time) }
 
   /// The layer that shows the content the forward animation brings in, which is drawn on top.
-  public var topLayer: LayerID { Scene.layerOfTo(inverse: inverse) }
+  public var topLayer: LayerID { FrameStates.layerOfTo(inverse: inverse) }
 }
 
 /// Why a transition cannot be exported.
