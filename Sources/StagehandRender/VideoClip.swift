@@ -135,6 +135,9 @@ private struct ClipState: @unchecked Sendable {
   var last: (index: Int, frame: ClipFrame)?
   /// How many frames the clip has, once its end was reached.
   var count: Int?
+  /// The error that stopped the reading: every later request gets it too, so that each drawing thread reports the
+  /// same cause (a second thread reading on would see the end of the stream, and call it a truncated frame).
+  var failure: RenderError?
 
   init(still: PixelImage) {
     last = (0, ClipFrame(still))
@@ -148,10 +151,19 @@ private struct ClipState: @unchecked Sendable {
   }
 
   mutating func frame(_ index: Int, keepingFrom low: Int) throws(RenderError) -> (frame: ClipFrame, ended: Bool) {
+    if let failure { throw failure }
     for old in kept.keys where old < low && old != index { kept[old] = nil }
     if let frame = kept[index] { return (frame, false) }
     while count == nil, (last?.index ?? -1) < index, let reader {
-      guard let next = try reader.nextFrame() else {
+      let read: Y4MFrame?
+      do throws(RenderError) {
+        read = try reader.nextFrame()
+      } catch {
+        failure = error
+        close()
+        throw error
+      }
+      guard let next = read else {
         count = reader.framesRead
         close()
         break
