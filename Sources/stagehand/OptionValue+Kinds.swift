@@ -31,38 +31,44 @@ struct PictureSize: CommandLineValue {
   }
 }
 
+/// A number of seconds read by one reader of its own: the shape of `--duration`, `--at` and the time limits.
+protocol SecondsValue: CommandLineValue {
+  /// The seconds `text` writes, or nil.
+  static func seconds(_ text: String) -> Double?
+  /// The value of `seconds`.
+  init(seconds: Double)
+}
+
+extension SecondsValue {
+  init(commandLine text: String) throws(InvalidText) {
+    guard let seconds = Self.seconds(text) else { throw InvalidText() }
+    self.init(seconds: seconds)
+  }
+}
+
 /// `--duration`: a number of seconds from 0 to `longestDuration` (`CommandLineValues.duration`).
-struct RequestedDuration: CommandLineValue {
+struct RequestedDuration: SecondsValue {
   /// The duration in seconds.
   let seconds: Double
 
-  init(commandLine text: String) throws(InvalidText) {
-    guard let seconds = CommandLineValues.duration(text) else { throw InvalidText() }
-    self.seconds = seconds
-  }
+  static func seconds(_ text: String) -> Double? { CommandLineValues.duration(text) }
 }
 
 /// `--at`: an instant of an animation, a number of seconds of any size (`CommandLineValues.seconds`); the command
 /// checks it against the animation's duration.
-struct Instant: CommandLineValue {
+struct Instant: SecondsValue {
   /// The time in seconds.
   let seconds: Double
 
-  init(commandLine text: String) throws(InvalidText) {
-    guard let seconds = CommandLineValues.seconds(text) else { throw InvalidText() }
-    self.seconds = seconds
-  }
+  static func seconds(_ text: String) -> Double? { CommandLineValues.seconds(text) }
 }
 
 /// `--scan-timeout`, `--build-timeout`: a time limit in seconds (`ScanTimeout.parse`).
-struct TimeLimit: CommandLineValue {
+struct TimeLimit: SecondsValue {
   /// The limit in seconds.
   let seconds: Double
 
-  init(commandLine text: String) throws(InvalidText) {
-    guard let seconds = ScanTimeout.parse(text) else { throw InvalidText() }
-    self.seconds = seconds
-  }
+  static func seconds(_ text: String) -> Double? { ScanTimeout.parse(text) }
 }
 
 /// `--param NAME=VALUE`: one parameter value, by name; the value is checked against the style when it is built.
