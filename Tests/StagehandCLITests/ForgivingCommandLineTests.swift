@@ -171,10 +171,7 @@ struct ForgivingCommandLineTests {
       ),
     ])
   func usageErrors(arguments: [String], message: String, command: String) throws {
-    let result = try runStagehand(arguments, environment: cleanEnvironment)
-    #expect(result.status == 64)
-    #expect(result.standardOutput == "")
-    #expect(result.standardError == "stagehand: error: \(message)\nRun '\(command) --help' for usage.\n")
+    try expectUsageError(arguments, message, command)
   }
 
   @Test("a failure at run time: 'stagehand: error: ...' alone, exit code 1")
@@ -205,4 +202,17 @@ struct ForgivingCommandLineTests {
     #expect(words.contains("An error is printed on standard error as 'stagehand: error: ...'"))
     #expect(words.contains("'Run 'stagehand preview --help' for usage.'"))
   }
+}
+
+/// Runs `stagehand ARGUMENTS` and expects a usage error: exit code 64, nothing on standard output, and on standard
+/// error `message` followed by where the help of `command` is.
+func expectUsageError(
+  _ arguments: [String], _ message: String, _ command: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let result = try runStagehand(arguments, environment: cleanEnvironment)
+  #expect(result.status == 64, sourceLocation: sourceLocation)
+  #expect(result.standardOutput == "", sourceLocation: sourceLocation)
+  #expect(
+    result.standardError == "stagehand: error: \(message)\nRun '\(command) --help' for usage.\n",
+    sourceLocation: sourceLocation)
 }

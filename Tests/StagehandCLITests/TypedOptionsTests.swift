@@ -36,10 +36,7 @@ struct TypedOptionsTests {
       ),
     ])
   func refused(arguments: [String], message: String, command: String) throws {
-    let result = try runStagehand(arguments, environment: cleanEnvironment)
-    #expect(result.status == 64)
-    #expect(result.standardOutput == "")
-    #expect(result.standardError == "stagehand: error: \(message)\nRun '\(command) --help' for usage.\n")
+    try expectUsageError(arguments, message, command)
   }
 
   @Test("two bad values: the first the command checks is named (parameters, timing, duration, size), in any order")
