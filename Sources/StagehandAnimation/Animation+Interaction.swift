@@ -15,10 +15,16 @@ extension Animation {
     Animation(steps: steps.map { $0.withCurve(curve) }, initialStates: initialStates, isReversed: isReversed)
   }
 
-  /// The states at `progress` (0 at the start, 1 at the end): `sample(at: progress * duration)`. Progress outside
-  /// [0, 1] is clamped, NaN is taken as 0.
+  /// The time in seconds at `progress` (0 at the start, 1 at the end): `progress * duration`, with progress outside
+  /// [0, 1] clamped and NaN taken as 0. Every sample at a progress takes its time from here.
+  @inline(__always)
+  public func time(atProgress progress: Double) -> Double {
+    (progress.isNaN ? 0 : min(max(progress, 0), 1)) * duration
+  }
+
+  /// The states at `progress` (0 at the start, 1 at the end): `sample(at: time(atProgress: progress))`.
   public func sample(atProgress progress: Double) -> LayerStates {
-    sample(at: (progress.isNaN ? 0 : min(max(progress, 0), 1)) * duration)
+    sample(at: time(atProgress: progress))
   }
 }
 

@@ -18,6 +18,6 @@ extension Animation {
   /// Writes the states at `progress` (0 at the start, 1 at the end) into `states`, as `sample(atProgress:)` gives
   /// them. Progress outside [0, 1] is clamped, NaN is taken as 0.
   public func sample(atProgress progress: Double, into states: inout LayerStates) {
-    sample(at: (progress.isNaN ? 0 : min(max(progress, 0), 1)) * duration, into: &states)
+    sample(at: time(atProgress: progress), into: &states)
   }
 }

@@ -31,7 +31,7 @@ extension Animation {
     _ animation: UnsafePointer<Animation>, atProgress progress: Double, into states: UnsafeMutablePointer<LayerStates>,
     after previous: SampledStep?
   ) -> SampledStep? {
-    let time = (progress.isNaN ? 0 : min(max(progress, 0), 1)) * animation.pointee.duration
+    let time = animation.pointee.time(atProgress: progress)
     guard let (index, stepProgress) = animation.pointee.locate(time) else {
       states.pointee = animation.pointee.initialStates
       return nil

@@ -220,7 +220,7 @@ final class TransitionPlayer {
         update: update, completion: completion, followers: followers))
     handle.attach(to: self, animation: animation)
     write(scrubbed.sample(atProgress: handle.progress))
-    current?.updateFollowers(at: progressTime(handle.progress, of: animation), scrubbed: true)
+    current?.updateFollowers(at: animation.time(atProgress: handle.progress), scrubbed: true)
     if let end = handle.takePendingEnd() { self.end(end.outcome, velocity: end.velocity, spring: end.spring) }
   }
 
@@ -252,12 +252,7 @@ final class TransitionPlayer {
     guard current?.hold(at: progress, by: handle, into: storage) == true else { return }
     if current?.update != nil { current?.update?(storage.pointee) }
     guard current?.followers.isEmpty == false, let lead = current?.animation else { return }
-    current?.updateFollowers(at: progressTime(progress, of: lead), scrubbed: true)
-  }
-
-  /// The time in `animation` at `progress`, as `sample(atProgress:)` takes it.
-  private func progressTime(_ progress: Double, of animation: Animation) -> Double {
-    (progress.isNaN ? 0 : min(max(progress, 0), 1)) * animation.duration
+    current?.updateFollowers(at: lead.time(atProgress: progress), scrubbed: true)
   }
 
   /// Lets a held animation go: it springs to its end or back to its start, starting at `velocity`.
@@ -304,7 +299,7 @@ final class TransitionPlayer {
         let progress = motion.position(at: t)
         playing.handle?.progressChanged(progress)
         write(playing.scrubbed.sample(atProgress: progress))
-        playing.updateFollowers(at: progressTime(progress, of: playing.animation), scrubbed: true)
+        playing.updateFollowers(at: playing.animation.time(atProgress: progress), scrubbed: true)
       }
     }
   }
