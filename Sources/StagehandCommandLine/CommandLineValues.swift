@@ -77,11 +77,25 @@ public enum CommandLineValues {
 
   /// The parameter values of `--param NAME=VALUE` assignments, by name; each name may be given once.
   public static func assignments(_ arguments: [String]) throws(AssignmentProblem) -> [String: String] {
+    var pairs: [(name: String, value: String)] = []
+    for text in arguments {
+      guard let pair = assignment(text) else { throw .malformed(text) }
+      pairs.append(pair)
+    }
+    return try assignments(pairs)
+  }
+
+  /// The name and value of one `--param NAME=VALUE` assignment (split at its first '='), or nil without '='.
+  public static func assignment(_ text: String) -> (name: String, value: String)? {
+    guard let equals = text.firstIndex(of: "=") else { return nil }
+    return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+  }
+
+  /// Assignments already split into names and values, by name; each name may be given once.
+  public static func assignments(_ pairs: [(name: String, value: String)]) throws(AssignmentProblem) -> [String: String]
+  {
     var values: [String: String] = [:]
-    for assignment in arguments {
-      guard let equals = assignment.firstIndex(of: "=") else { throw .malformed(assignment) }
-      let name = String(assignment[..<equals])
-      let value = String(assignment[assignment.index(after: equals)...])
+    for (name, value) in pairs {
       if let earlier = values[name] { throw .repeated(name: name, first: earlier, second: value) }
       values[name] = value
     }

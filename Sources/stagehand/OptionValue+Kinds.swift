@@ -79,9 +79,8 @@ struct ParameterAssignment: CommandLineValue {
   let value: String
 
   init(commandLine text: String) throws(InvalidText) {
-    guard let equals = text.firstIndex(of: "=") else { throw InvalidText() }
-    name = String(text[..<equals])
-    value = String(text[text.index(after: equals)...])
+    guard let (name, value) = CommandLineValues.assignment(text) else { throw InvalidText() }
+    (self.name, self.value) = (name, value)
   }
 }
 

@@ -173,16 +173,16 @@ struct TransitionOptions: ParsableArguments {
 
   /// The parameter values by name: a usage error for an assignment without '=', or a parameter given twice.
   func assignments() throws(ValidationError) -> [String: String] {
-    var values: [String: String] = [:]
+    var pairs: [(name: String, value: String)] = []
     for parameter in parameters {
       let assignment = try parameter.value { text, _ in AssignmentProblem.malformed(text).description }
-      if let earlier = values[assignment.name] {
-        throw ValidationError(
-          AssignmentProblem.repeated(name: assignment.name, first: earlier, second: assignment.value).description)
-      }
-      values[assignment.name] = assignment.value
+      pairs.append((assignment.name, assignment.value))
     }
-    return values
+    do throws(AssignmentProblem) {
+      return try CommandLineValues.assignments(pairs)
+    } catch {
+      throw ValidationError(error.description)
+    }
   }
 
   /// The timing of `--timing`, if given: a usage error for one that is not valid.
