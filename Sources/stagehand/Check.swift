@@ -53,7 +53,7 @@ struct Check: ParsableCommand {
   private func timeLimit() throws(ValidationError) -> TimeLimit? {
     guard let (option, given) = scanTimeout.map({ ("--scan-timeout", $0) }) ?? oldTimeout.map({ ("--timeout", $0) })
     else { return nil }
-    return try given.value { text, _ in "\(option) '\(text)' is not valid; \(ScanTimeout.rule)" }
+    return try given.limit(option: option)
   }
 
   func validate() throws {

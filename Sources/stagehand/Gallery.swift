@@ -61,7 +61,7 @@ struct Gallery: ParsableCommand {
 
   /// The timing chosen with `--timing`, if any: a usage error for one that is not valid.
   func chosenTiming() throws(ValidationError) -> Timing? {
-    try timing?.value { _, reason in "--" + (reason ?? "timing is not valid") }
+    try timing?.timing()
   }
 
   /// What the page says of `timing`: nothing for the styles' own curves.
@@ -126,6 +126,8 @@ struct Gallery: ParsableCommand {
       throw Exit.failure
     }
     let scene = Scene(bounds: bounds, width: width, height: height, background: RGB(24, 24, 28), from: a, to: b)
+    // Every item is built in the same context: the gallery's picture size, presented as the options say.
+    let context = try presentation.apply(to: TransitionContext(bounds: bounds))
     var items = GalleryItem.all(in: catalog)
     var contactFrames: [FrameStates] = []
     var failures = 0
@@ -136,7 +138,6 @@ struct Gallery: ParsableCommand {
         progress.report(done: index, total: items.count)
         let item = items[index]
         do {
-          let context = try presentation.apply(to: TransitionContext(bounds: bounds))
           let forward = try registry.forward(Transition(item.reference, timing: timing), in: context)
           let inverse = try registry.inverse(Transition(item.reference, timing: timing), in: context)
           items[index].duration = forward.duration

@@ -1,3 +1,4 @@
+import ArgumentParser
 import StagehandAnimation
 import StagehandCatalog
 import StagehandCommandLine
@@ -128,5 +129,19 @@ extension RGB: CommandLineValue {
     let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
     guard digits.utf8.count == 6, let value = UInt32(digits, radix: 16) else { throw InvalidText() }
     self.init(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+  }
+}
+
+extension OptionValue where Value == TimeLimit {
+  /// The time limit `option` gives: a usage error naming `option`, the text and the rule for one that is not valid.
+  func limit(option: String) throws(ValidationError) -> TimeLimit {
+    try value { text, _ in "\(option) '\(text)' is not valid; \(ScanTimeout.rule)" }
+  }
+}
+
+extension OptionValue where Value == Timing {
+  /// The timing `--timing` gives: a usage error with the grammar's reason for one that is not valid.
+  func timing() throws(ValidationError) -> Timing {
+    try value { _, reason in "--" + (reason ?? "timing is not valid") }
   }
 }

@@ -91,8 +91,8 @@ struct CatalogOptions: ParsableArguments {
 
   /// The time limits given: a usage error for one that is not valid.
   func limits() throws(ValidationError) -> (scan: TimeLimit?, build: TimeLimit?) {
-    let scan = try scanTimeout?.value { text, _ in "--scan-timeout '\(text)' is not valid; \(ScanTimeout.rule)" }
-    let build = try buildTimeout?.value { text, _ in "--build-timeout '\(text)' is not valid; \(ScanTimeout.rule)" }
+    let scan = try scanTimeout?.limit(option: "--scan-timeout")
+    let build = try buildTimeout?.limit(option: "--build-timeout")
     return (scan, build)
   }
 
@@ -187,7 +187,7 @@ struct TransitionOptions: ParsableArguments {
 
   /// The timing of `--timing`, if given: a usage error for one that is not valid.
   func chosenTiming() throws(ValidationError) -> Timing? {
-    try timing?.value { _, reason in "--" + (reason ?? "timing is not valid") }
+    try timing?.timing()
   }
 
   /// The duration as a number of seconds, when it was given: a usage error for one that is not valid.
