@@ -89,7 +89,7 @@ public struct ClipRenderJob: Sendable {
     }
     do throws(Stop) {
       let made = try FramePipeline.run(
-        count: RenderJob.frameBudget + 1, threads: threads, width: width, height: height,
+        count: FrameStates.frameBudget + 1, threads: threads, width: width, height: height,
         makeDraw: {
           { index, frame -> Drawn<Writer.Product> in
             do throws(RenderError) {
@@ -105,8 +105,8 @@ public struct ClipRenderJob: Sendable {
           case .end: throw .end
           case .failed(let error): throw .failed(error)
           case .frame(let product):
-            guard index < RenderJob.frameBudget else {
-              throw .failed(.videoTooLong(file: job.to.name, budget: RenderJob.frameBudget))
+            guard index < FrameStates.frameBudget else {
+              throw .failed(.videoTooLong(file: job.to.name, budget: FrameStates.frameBudget))
             }
             do throws(RenderError) {
               try writer.write(index, frame, product)
@@ -134,7 +134,7 @@ public struct ClipRenderJob: Sendable {
       }
     }
     writer.abandon()
-    throw .videoTooLong(file: to.name, budget: RenderJob.frameBudget)
+    throw .videoTooLong(file: to.name, budget: FrameStates.frameBudget)
   }
 
   /// Draws output frame `index` into `frame`; `false` past the end of the output. Frames more than `window` before

@@ -83,7 +83,7 @@ public final class FrameRenderer {
   /// Draws `frame` of the scene into `target`, which must be of the scene's pixel size.
   public func draw(_ frame: FrameStates, into target: Frame) {
     precondition(target.width == scene.width && target.height == scene.height)
-    let toLayer = Scene.layerOfTo(inverse: frame.inverse)
+    let toLayer = FrameStates.layerOfTo(inverse: frame.inverse)
     var layers: [Drawn] = []
     for layer in frame.drawnLayers {
       let state = frame.states[layer]

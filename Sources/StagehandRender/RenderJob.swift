@@ -2,9 +2,6 @@ import StagehandAnimation
 
 /// A rendering: the frames of one or more animations of a scene, drawn on several threads and written in order.
 public struct RenderJob: Sendable {
-  /// The most frames one rendering may have: 10 minutes at 60 frames per second (`FrameStates.frameBudget`).
-  public static let frameBudget = FrameStates.frameBudget
-
   /// The scene drawn.
   public var scene: Scene
   /// The layer states of every frame, in order.
@@ -19,17 +16,10 @@ public struct RenderJob: Sendable {
     self.threads = threads
   }
 
-  /// How many frames show an animation of `duration` seconds at `fps` frames per second: `duration * fps`, rounded,
-  /// and at least 2 (the start and the end); 1 for an instant animation, which shows its end.
-  /// The JSON export samples the same frames (`FrameStates.frameCount(duration:fps:)`).
-  public static func frameCount(duration: Double, fps: Int) -> Int {
-    FrameStates.frameCount(duration: duration, fps: fps)
-  }
-
-  /// The frames of `animation`, sampled at `fps`: `frameCount` frames evenly spaced from its start to its end,
+  /// The frames of `animation`, sampled at `fps`: `FrameStates.frameCount(duration:fps:)` frames evenly spaced from its start to its end,
   /// both included; the last one, at the end, is drawn without the disappearing content (section 9, "The end").
   public static func frames(of animation: Animation, inverse: Bool, fps: Int) -> [FrameStates] {
-    let count = frameCount(duration: animation.duration, fps: fps)
+    let count = FrameStates.frameCount(duration: animation.duration, fps: fps)
     guard count > 1 else { return [FrameStates(animation, at: animation.duration, inverse: inverse)] }
     return (0..<count).map { index in
       // The last time is the duration itself, exactly, so that it counts as the end.

@@ -1,5 +1,4 @@
 import StagehandAnimation
-
 // The renderer's public API takes the colours and frame states it shares with the exports (`RGB`, `FrameStates`,
 // defined in StagehandExport, which links no C library): importing the renderer brings them, so that a program that
 // draws needs this one import, as before the exports became a module of their own.
@@ -61,7 +60,4 @@ public struct Scene: Sendable {
     to = picture
     turned = picture.turned().map { ($0, $0) }
   }
-
-  /// The layer that shows `to`: the appearing layer of a forward animation, the disappearing layer of an inverse.
-  public static func layerOfTo(inverse: Bool) -> LayerID { FrameStates.layerOfTo(inverse: inverse) }
 }

@@ -61,9 +61,9 @@ extension Render {
             + "\(resolved.name), instead of \(resolved.name)")
       }
       let animation = try registry.forward(transition, in: context)
-      guard RenderJob.frameCount(duration: animation.duration, fps: fps) <= RenderJob.frameBudget else {
+      guard FrameStates.frameCount(duration: animation.duration, fps: fps) <= FrameStates.frameBudget else {
         throw Exit.usageError(
-          "'\(resolved.name)' would take more than \(RenderJob.frameBudget) frames at \(fps) fps; give a shorter "
+          "'\(resolved.name)' would take more than \(FrameStates.frameBudget) frames at \(fps) fps; give a shorter "
             + "--duration or a lower --fps")
       }
       frames = RenderJob.frames(of: animation, inverse: false, fps: fps)

@@ -126,8 +126,8 @@ struct Render: ParsableCommand {
       throw ValidationError("--threads \(threads) is not valid; give 1 to 256")
     }
     if inverse && both { throw ValidationError("--inverse and --both exclude each other; give one of them") }
-    if let offset, !(offset.isFinite && offset >= 0 && offset <= Double(RenderJob.frameBudget)) {
-      throw ValidationError("--offset \(offset) is not valid; give 0 to \(RenderJob.frameBudget) seconds")
+    if let offset, !(offset.isFinite && offset >= 0 && offset <= Double(FrameStates.frameBudget)) {
+      throw ValidationError("--offset \(offset) is not valid; give 0 to \(FrameStates.frameBudget) seconds")
     }
     if from == "-" && to == "-" {
       throw ValidationError("--from - and --to - cannot both read standard input; give a file for one of them")
@@ -232,10 +232,10 @@ struct Render: ParsableCommand {
       if !inverse { plays.append((try registry.forward(transition, in: context), false)) }
       if inverse || both { plays.append((try registry.inverse(transition, in: context), true)) }
       for (animation, isInverse) in plays {
-        let count = RenderJob.frameCount(duration: animation.duration, fps: fps)
-        guard frames.count + count <= RenderJob.frameBudget else {
+        let count = FrameStates.frameCount(duration: animation.duration, fps: fps)
+        guard frames.count + count <= FrameStates.frameBudget else {
           throw Exit.usageError(
-            "'\(resolved.name)' would take more than \(RenderJob.frameBudget) frames at \(fps) fps; give "
+            "'\(resolved.name)' would take more than \(FrameStates.frameBudget) frames at \(fps) fps; give "
               + "a shorter --duration or a lower --fps")
         }
         frames += RenderJob.frames(of: animation, inverse: isInverse, fps: fps)

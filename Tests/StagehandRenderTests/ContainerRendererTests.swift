@@ -20,7 +20,7 @@ struct ContainerRendererTests {
   /// The frame `ContainerRenderer` draws for `frame`'s states: the layers `drawnLayers` lists, each one's picture
   /// the one `Scene` gives it.
   static func containerFrame(_ frame: FrameStates, renderer: ContainerRenderer) throws -> Frame {
-    let toLayer = Scene.layerOfTo(inverse: frame.inverse)
+    let toLayer = FrameStates.layerOfTo(inverse: frame.inverse)
     let layers = frame.drawnLayers.map { layer in
       PicturedLayer(
         DrawnLayer(frame.states[layer], stage: frame.states.stage, bounds: bounds),

@@ -170,7 +170,7 @@ struct ExportTests {
     #expect(object["format"] as? String == "stagehand-timeline")
     #expect(object["duration"] as? Double == animation.duration)
     let samples = try #require(object["samples"] as? [[String: Any]])
-    #expect(samples.count == RenderJob.frameCount(duration: animation.duration, fps: 30))
+    #expect(samples.count == FrameStates.frameCount(duration: animation.duration, fps: 30))
     let keyframes = try #require(object["keyframes"] as? [[String: Any]])
     #expect(keyframes.count == timeline.keyframes.count)
     let layers = try #require(samples.last?["layers"] as? [String: [String: Any]])

@@ -59,10 +59,10 @@ struct InverseFramesTests {
 
   @Test("frames run from the start to the end, both included, round(duration x fps) of them")
   func frameTimes() {
-    #expect(RenderJob.frameCount(duration: 20, fps: 30) == 600)
-    #expect(RenderJob.frameCount(duration: 0.4, fps: 30) == 12)
-    #expect(RenderJob.frameCount(duration: 0.01, fps: 30) == 2)
-    #expect(RenderJob.frameCount(duration: 0, fps: 30) == 1)
-    #expect(RenderJob.frameCount(duration: 1e9, fps: 30) == RenderJob.frameBudget + 1)
+    #expect(FrameStates.frameCount(duration: 20, fps: 30) == 600)
+    #expect(FrameStates.frameCount(duration: 0.4, fps: 30) == 12)
+    #expect(FrameStates.frameCount(duration: 0.01, fps: 30) == 2)
+    #expect(FrameStates.frameCount(duration: 0, fps: 30) == 1)
+    #expect(FrameStates.frameCount(duration: 1e9, fps: 30) == FrameStates.frameBudget + 1)
   }
 }
