@@ -57,14 +57,8 @@ struct Export: ParsableCommand {
   var fps = 60
 
   /// The formats `export` writes.
-  enum Format: String, CaseIterable, CommandLineValue {
+  enum Format: String, CaseIterable, NamedInAnyCase {
     case css, html, json
-
-    /// A format's name, in any case.
-    init(commandLine text: String) throws(InvalidText) {
-      guard let format = Format(rawValue: text.lowercased()) else { throw InvalidText() }
-      self = format
-    }
   }
 
   func validate() throws {

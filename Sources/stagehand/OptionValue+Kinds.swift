@@ -115,13 +115,19 @@ extension Timing: CommandLineValue {
   }
 }
 
-extension RenderFormat: CommandLineValue {
-  /// `render --format`: a format's name, in any case.
+/// A value named by its lowercase raw value, which the command line takes in any case (the formats).
+protocol NamedInAnyCase: CommandLineValue, RawRepresentable where RawValue == String {}
+
+extension NamedInAnyCase {
+  /// The value named `text`, in any case.
   init(commandLine text: String) throws(InvalidText) {
-    guard let format = RenderFormat(rawValue: text.lowercased()) else { throw InvalidText() }
-    self = format
+    guard let value = Self(rawValue: text.lowercased()) else { throw InvalidText() }
+    self = value
   }
 }
+
+/// `render --format`: a format's name, in any case.
+extension RenderFormat: NamedInAnyCase {}
 
 extension RGB: CommandLineValue {
   /// `render --background`: RRGGBB in hexadecimal, with or without a leading '#'.
