@@ -19,6 +19,15 @@ let staticRuntime: [LinkerSetting] =
   ? []
   : [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCShims"), .linkedLibrary("_FoundationCollections")]
 
+/// Compiled with optimisation in debug builds too: the renderer's pixel code, the two commands and the tests. Built
+/// without it, the generic code of the renderer's inner loops and of the tests' comparisons spent most of the test
+/// command's processor time in the runtime's metadata lookups (Benchmarks/README.md, "The test command's time").
+/// Precondition and overflow checks stay, as in every build; `swift build -Xswiftc -Onone` brings the old debugging
+/// back. Only targets that another package cannot use without unsafe flags anyway get it: StagehandRender already
+/// needs CStagehandImages' warning flags, and no application links the commands or the tests; the modules an
+/// application links (animation, plugins, catalog, containers, export) stay as SwiftPM builds them.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 /// Plugins export their entry symbol only (the linker's version script in Plugins/Support).
 /// The script's path is absolute: the linker runs in the root package's directory, which is another package's when an
 /// application depends on the bundled plugin products.
@@ -141,7 +150,8 @@ let package = Package(
     // The scanner child (and the validator's): opens new or changed libraries in a process of its own, so that none
     // can harm the host.
     .executableTarget(
-      name: "stagehand-scanner", dependencies: ["StagehandCatalog", "StagehandCheck"], linkerSettings: staticRuntime),
+      name: "stagehand-scanner", dependencies: ["StagehandCatalog", "StagehandCheck"],
+      swiftSettings: optimizedInDebug, linkerSettings: staticRuntime),
 
     // Containers that keep each content's transition: a stack and a placeholder.
     .target(name: "StagehandContainers", dependencies: ["StagehandAnimation", "StagehandSystem"]),
@@ -169,7 +179,8 @@ let package = Package(
       dependencies: [
         "StagehandAnimation", "StagehandExport", "StagehandSystem", "CStagehandPixman", "CStagehandImages",
         "CStagehandSystem",
-      ]),
+      ],
+      swiftSettings: optimizedInDebug),
 
     // frei0r mixer2 modules for MLT and GStreamer (Docs/VideoTools.md): the calls between a module and the core
     // (a header over Debian's frei0r.h, from frei0r-plugins-dev), the module in plain C, and the core in Swift, which
@@ -204,6 +215,7 @@ let package = Package(
         .embedInCode("Templates/PluginSupport.swift"), .embedInCode("Templates/PluginSupport+Styles.swift"),
         .embedInCode("Templates/exports.map"),
       ],
+      swiftSettings: optimizedInDebug,
       linkerSettings: staticRuntime
     ),
 
@@ -211,25 +223,36 @@ let package = Package(
     .target(
       name: "StagehandTestSupport",
       dependencies: ["StagehandAnimation", "StagehandContainers", "CStagehandPNG", "CStagehandWebPDemux"],
-      path: "Tests/StagehandTestSupport"),
+      path: "Tests/StagehandTestSupport", swiftSettings: optimizedInDebug),
 
-    .testTarget(name: "StagehandSystemTests", dependencies: ["StagehandSystem", "StagehandTestSupport"]),
-    .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
-    .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
+    .testTarget(
+      name: "StagehandSystemTests", dependencies: ["StagehandSystem", "StagehandTestSupport"],
+      swiftSettings: optimizedInDebug),
+    .testTarget(
+      name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"],
+      swiftSettings: optimizedInDebug),
+    .testTarget(
+      name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"],
+      swiftSettings: optimizedInDebug),
     .testTarget(
       name: "StagehandCatalogTests",
       dependencies: [
         "StagehandCatalog", "StagehandSystem", "StagehandTestSupport",
-      ]),
-    .testTarget(name: "StagehandCommandLineTests", dependencies: ["StagehandCommandLine", "StagehandAnimation"]),
+      ], swiftSettings: optimizedInDebug),
+    .testTarget(
+      name: "StagehandCommandLineTests", dependencies: ["StagehandCommandLine", "StagehandAnimation"],
+      swiftSettings: optimizedInDebug),
     .testTarget(
       name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandSystem", "StagehandTestSupport"],
-      exclude: ["Golden"]),  // the golden help texts, read by path (HelpGoldenTests)
+      exclude: ["Golden"],  // the golden help texts, read by path (HelpGoldenTests)
+      swiftSettings: optimizedInDebug),
     // An application that is its own plugin process (PluginProcessHosting), run by StagehandCLITests.
     .executableTarget(
       name: "StagehandHostedApp", dependencies: ["StagehandCatalog", "StagehandAnimation"],
       path: "Tests/StagehandHostedApp"),
-    .testTarget(name: "StagehandCheckTests", dependencies: ["StagehandCheck", "StagehandTestSupport"]),
+    .testTarget(
+      name: "StagehandCheckTests", dependencies: ["StagehandCheck", "StagehandTestSupport"],
+      swiftSettings: optimizedInDebug),
     // libwebp's demuxer and animation decoder, for tests only: an independent reader of the animated WebP written.
     .systemLibrary(
       name: "CStagehandWebPDemux", path: "Tests/CStagehandWebPDemux", pkgConfig: "libwebpdemux",
@@ -239,13 +262,15 @@ let package = Package(
       dependencies: [
         "StagehandRender", "StagehandExport", "CStagehandImages", "StagehandCatalog", "StagehandContainers",
         "StagehandTestSupport",
-      ]),
+      ], swiftSettings: optimizedInDebug),
     // The frei0r modules run by a small frei0r host in the tests, and by melt and gst-launch-1.0.
     .testTarget(
-      name: "StagehandFrei0rTests", dependencies: ["CStagehandFrei0r", "StagehandCatalog", "StagehandTestSupport"]),
+      name: "StagehandFrei0rTests", dependencies: ["CStagehandFrei0r", "StagehandCatalog", "StagehandTestSupport"],
+      swiftSettings: optimizedInDebug),
     .testTarget(
       name: "StagehandContainersTests",
-      dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),
+      dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"], swiftSettings: optimizedInDebug
+    ),
   ] + bundledPlugins.map(\.target),
   swiftLanguageModes: [.v6]
 )
