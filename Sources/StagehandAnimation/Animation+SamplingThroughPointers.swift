@@ -46,8 +46,27 @@ extension Animation {
         } else {
           states.pointee = start.pointee
         }
-        apply(step.pointee, timeProgress: stepProgress, to: &states.pointee)
+        apply(step, timeProgress: stepProgress, to: states)
         return mark
+      }
+    }
+  }
+
+  /// Applies every change of the step `step` points to at the step's time progress `p` to the states `states` points
+  /// to, as `apply(_:timeProgress:to:)` does, in the same order and with the same arithmetic.
+  ///
+  /// Through pointers: given `step.pointee`, the compiler copied the step (120 bytes) and retained its changes and
+  /// both arrays of the animation around the call, once per update, since the states written might have been the
+  /// step's memory as far as it knew.
+  @inline(__always)
+  static func apply(
+    _ step: UnsafePointer<Step>, timeProgress p: Double, to states: UnsafeMutablePointer<LayerStates>
+  ) {
+    let whole = step.pointee.curve.value(at: p)
+    step.pointee.changes.withUnsafeBufferPointer { changes in
+      for change in changes {
+        let c = change.interval.isWhole ? whole : step.pointee.curve.value(at: change.interval.localProgress(p))
+        apply(change, progress: c, to: &states.pointee)
       }
     }
   }
