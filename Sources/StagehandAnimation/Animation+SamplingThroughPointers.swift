@@ -46,9 +46,32 @@ extension Animation {
         } else {
           states.pointee = start.pointee
         }
-        apply(step.pointee, timeProgress: stepProgress, to: &states.pointee)
+        step.pointee.changes.withUnsafeBufferPointer { changes in
+          apply(changes, on: step.pointer(to: \.curve)!, timeProgress: stepProgress, to: states)
+        }
         return mark
       }
+    }
+  }
+
+  /// Applies `changes`, those of a step on `curve`, at the step's time progress `p` to the states `states` points to,
+  /// as `apply(_:timeProgress:to:)` does, in the same order and with the same arithmetic.
+  ///
+  /// Through pointers, and declared to release nothing (`@_effects(releasenone)`, which holds: it writes numbers into
+  /// the states and calls math functions, and every value it reads is plain data). Given `step.pointee`, the compiler
+  /// copied the step (120 bytes) and retained its changes; and before a call it knew nothing about, it retained both
+  /// arrays of the animation and the changes, whose memory a caller reading them through pointers does not own: three
+  /// retains and releases per update.
+  @inline(never)
+  @_effects(releasenone)
+  static func apply(
+    _ changes: UnsafeBufferPointer<Step.Change>, on curve: UnsafePointer<TimingCurve>, timeProgress p: Double,
+    to states: UnsafeMutablePointer<LayerStates>
+  ) {
+    let whole = curve.pointee.value(at: p)
+    for change in changes {
+      let c = change.interval.isWhole ? whole : curve.pointee.value(at: change.interval.localProgress(p))
+      apply(change, progress: c, to: &states.pointee)
     }
   }
 

@@ -37,9 +37,14 @@ public final class InteractiveTransition {
   /// Whether each step's curve is taken as linear while the caller drives the progress (and while it springs).
   public let scrubsLinearly: Bool
   /// The progress now, 0 at the start of the transition and 1 at its end.
-  public private(set) var progress: Double
+  ///
+  /// Not checked for exclusive access at run time, nor are `phase` and `player`: `update(progress:)` reads or writes
+  /// all three once per pointer move, and each check cost more than the rest of that method. Unchecked is sound
+  /// because no access to them lasts: they are private to this file (or read-only outside it), and are only read and
+  /// assigned, never passed `inout` nor changed by a mutating method, so no two accesses can overlap.
+  @exclusivity(unchecked) public private(set) var progress: Double
   /// Where the transition stands.
-  public private(set) var phase = Phase.waiting
+  @exclusivity(unchecked) public private(set) var phase = Phase.waiting
   /// The animation the transition plays, once it has started: a gesture reads its direction of motion from it.
   public private(set) var animation: Animation?
 
@@ -50,7 +55,10 @@ public final class InteractiveTransition {
   /// because it never outlives the player: the player clears it (`detach()`) when it lets the handle go (a cancel, a
   /// new animation) and in its `deinit`, and `ended(_:)` clears it; a handle kept by the caller after its container
   /// is gone has ended (the container's `deinit` ends it) and reaches no player.
-  private unowned(unsafe) var player: TransitionPlayer?
+  ///
+  /// Held as an `Unmanaged` reference, which is what `unowned(unsafe)` is, so that `update(progress:)` can call the
+  /// player without retaining and releasing it (`_withUnsafeGuaranteedRef`): two atomic operations per pointer move.
+  @exclusivity(unchecked) private var player: Unmanaged<TransitionPlayer>?
   private var pendingEnd: (outcome: TransitionOutcome, velocity: Double, spring: ReleaseSpring)?
   /// Takes a waiting request out of its container's queue.
   var withdraw: (() -> Void)?
@@ -70,7 +78,7 @@ public final class InteractiveTransition {
   /// The velocity of the progress now, in progress per second: 0 while the caller holds it.
   public var velocity: Double {
     guard case .settling = phase, let player else { return 0 }
-    return player.velocity
+    return player.takeUnretainedValue().velocity
   }
 
   /// Moves the transition to `progress`, clamped to [0, 1] (NaN is ignored). Has an effect while the caller drives
@@ -82,7 +90,7 @@ public final class InteractiveTransition {
     case .waiting: progress = value
     case .interactive:
       progress = value
-      player?.setProgress(value, from: self)
+      player?._withUnsafeGuaranteedRef { $0.setProgress(value, from: self) }
     case .settling, .ended: break
     }
   }
@@ -109,7 +117,8 @@ public final class InteractiveTransition {
       } else {
         pendingEnd = (outcome, velocity.isFinite ? velocity : 0, spring)
       }
-    case .interactive: player?.end(outcome, velocity: velocity.isFinite ? velocity : 0, spring: spring)
+    case .interactive:
+      player?.takeUnretainedValue().end(outcome, velocity: velocity.isFinite ? velocity : 0, spring: spring)
     case .settling, .ended: break
     }
   }
@@ -123,7 +132,7 @@ public final class InteractiveTransition {
   func detach() { player = nil }
 
   func attach(to player: TransitionPlayer, animation: Animation) {
-    self.player = player
+    self.player = Unmanaged.passUnretained(player)
     self.animation = animation
     withdraw = nil
     phase = .interactive

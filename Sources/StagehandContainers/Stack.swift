@@ -34,7 +34,11 @@ public final class Stack {
   /// What happens to contents deeper than the capacity.
   public let behavior: Behavior
   /// The container's bounds; a change requested while a transition plays waits until it ends.
-  public internal(set) var bounds: Rect
+  ///
+  /// Not checked for exclusive access at run time: the layers lent to a display loop read it once per frame, where the
+  /// check cost as much as the rest of the read. Sound because it is only ever read and assigned whole (never passed
+  /// `inout` nor changed in part), so no two accesses to it can overlap.
+  @exclusivity(unchecked) public internal(set) var bounds: Rect
   /// Hears what the stack shows and hides.
   public weak var observer: (any ContainerObserver)?
   /// The layout direction and reduced motion every transition is built with, read when it starts: a change waits for

@@ -62,12 +62,13 @@ final class TransitionPlayer {
     var sampledStep: Animation.SampledStep?
 
     /// Holds the animation at `progress` and samples it into `states`, if `handle` holds it; returns whether it
-    /// did. One mutating call, so that `setProgress` reaches the playing state once (each read through the optional
-    /// is an exclusivity check and a test of whether it is nil).
+    /// did, and whether anyone is to be told (an owner's `update` closure, followers). One mutating call, so that
+    /// `setProgress` reaches the playing state once (each read through the optional is an exclusivity check and a
+    /// test of whether it is nil).
     mutating func hold(
       at progress: Double, by handle: InteractiveTransition, into states: UnsafeMutablePointer<LayerStates>
-    ) -> Bool {
-      guard self.handle === handle, case .held = motion else { return false }
+    ) -> Hold {
+      guard self.handle === handle, case .held = motion else { return .notHeld }
       motion = .held(progress: progress)
       // Through pointers: `scrubbed.sample(atProgress:into:)` copied the whole animation to the stack first.
       let previous = sampledStep
@@ -75,7 +76,7 @@ final class TransitionPlayer {
         Animation.sample(scrubbed, atProgress: progress, into: states, after: previous)
       }
       sampledStep = sampled
-      return true
+      return update == nil && followers.isEmpty ? .held : .heldAndTold
     }
 
     /// Writes the followers' states at `time` into the lead animation: played with their curves, or `scrubbed`.
@@ -84,6 +85,16 @@ final class TransitionPlayer {
         follower.update((scrubbed ? follower.scrubbed : follower.animation).sample(at: time))
       }
     }
+  }
+
+  /// What `Playing.hold(at:by:into:)` did.
+  private enum Hold {
+    /// Nothing: the animation is not held, or not by that handle.
+    case notHeld
+    /// It sampled the animation at the progress, and no one else is to be told (a stack reads `states`).
+    case held
+    /// It sampled the animation at the progress, and the owner's `update` closure or followers are to be told.
+    case heldAndTold
   }
 
   private enum Motion {
@@ -249,7 +260,7 @@ final class TransitionPlayer {
   /// copy retains and releases both animations and both closures), the states are sampled straight into `states`,
   /// and the owner's closure is called only if it has one (a stack reads `states` instead).
   func setProgress(_ progress: Double, from handle: InteractiveTransition) {
-    guard current?.hold(at: progress, by: handle, into: storage) == true else { return }
+    guard current?.hold(at: progress, by: handle, into: storage) == .heldAndTold else { return }
     if current?.update != nil { current?.update?(storage.pointee) }
     guard current?.followers.isEmpty == false, let lead = current?.animation else { return }
     current?.updateFollowers(at: lead.time(atProgress: progress), scrubbed: true)
