@@ -64,7 +64,8 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "StagehandRender", package: "Stagehand")],
       path: "Harnesses/FuzzImage"),
 
-    // The registry cache reader (binary), with the plugin descriptions and errors it holds.
+    // The registry cache reader (binary), with the plugin descriptions and errors it holds. It imports the modules
+    // StagehandCache and StagehandScanning (for their `@_spi(Fuzzing)` entries), which the catalog's product holds.
     .executableTarget(
       name: "FuzzRegistryCache",
       dependencies: ["FuzzSupport", .product(name: "StagehandCatalog", package: "Stagehand")],

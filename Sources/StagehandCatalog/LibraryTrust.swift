@@ -1,8 +1,11 @@
+import StagehandCache
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The trust rules: a library is loaded only when no other user could have changed it.
+/// The trust checks of the search path: a library is loaded only when no other user could have changed it (the rule
+/// itself, for one file or directory, is `TrustRule` in StagehandCache).
 ///
 /// Refused: a file, or the directory it lies in (its search-path entry), that is writable by group or others, or owned
 /// by someone other than the user or root. A symlink is followed only when its target passes the same checks, and its
@@ -102,46 +105,14 @@ enum LibraryTrust {
       let directory = String(resolved[..<(resolved.lastIndex(of: "/") ?? resolved.startIndex)])
       var parent = stat()
       guard stat(directory.isEmpty ? "/" : directory, &parent) == 0 else { return .skip }
-      if let why = problem(parent, what: "the directory \(directory) of its target \(resolved)") {
+      if let why = TrustRule.problem(parent, what: "the directory \(directory) of its target \(resolved)") {
         return .untrusted(why)
       }
-      if let why = problem(info, what: "its target \(resolved)") { return .untrusted(why) }
+      if let why = TrustRule.problem(info, what: "its target \(resolved)") { return .untrusted(why) }
       return .trusted(FileIdentity(info))
     }
     guard info.st_mode & S_IFMT == S_IFREG else { return .skip }
-    if let why = problem(info, what: "it") { return .untrusted(why) }
+    if let why = TrustRule.problem(info, what: "it") { return .untrusted(why) }
     return .trusted(FileIdentity(info))
-  }
-
-  /// The user running this process, asked once (a system call per library was 5% of `list`).
-  static let user = getuid()
-
-  /// How a file or directory breaks the rule that only the user or root may change it.
-  enum Violation {
-    /// Writable by its group (or, when `byEveryone`, by every user).
-    case writable(byEveryone: Bool)
-    /// Owned by another user than the current one and root.
-    case foreignOwner(uid: UInt32)
-  }
-
-  /// How the file or directory with status `info` breaks the rule, or nil: the one rule for libraries, their
-  /// directories, the allow-list and the registry cache.
-  static func violation(_ info: stat) -> Violation? {
-    if info.st_mode & (S_IWGRP | S_IWOTH) != 0 { return .writable(byEveryone: info.st_mode & S_IWOTH != 0) }
-    if info.st_uid != user && info.st_uid != 0 { return .foreignOwner(uid: UInt32(info.st_uid)) }
-    return nil
-  }
-
-  /// Why a file or directory with status `info` cannot be trusted, or nil; `what` names it in the message.
-  static func problem(_ info: stat, what: String) -> String? {
-    switch violation(info) {
-    case .writable(let byEveryone):
-      "\(what) is writable by \(byEveryone ? "every user" : "its group"), so someone else could replace the code; "
-        + "refused (run chmod go-w on it)"
-    case .foreignOwner(let uid):
-      "\(what) is owned by another user (uid \(uid)); refused (only your own files and root's load)"
-    case nil:
-      nil
-    }
   }
 }

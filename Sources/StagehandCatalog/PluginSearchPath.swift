@@ -1,3 +1,5 @@
+import StagehandCache
+import StagehandScanning
 import StagehandSystem
 
 #if canImport(Glibc)
@@ -115,7 +117,7 @@ public struct PluginSearchPath: Hashable, Sendable {
           DirectoryRefusal.skipped
         } check: { info throws(DirectoryRefusal) in
           guard info.st_mode & S_IFMT == S_IFDIR else { throw .skipped }
-          if let why = LibraryTrust.problem(info, what: "its directory \(directory)") { throw .untrusted(why) }
+          if let why = TrustRule.problem(info, what: "its directory \(directory)") { throw .untrusted(why) }
         }
       } catch {
         if case .untrusted(let why) = error {

@@ -28,7 +28,7 @@ extension RegistryCache {
   }
 
   /// Writes the bytes of a whole cache file atomically (see ``write(_:)``); the caller checked that they read back.
-  func write(bytes: [UInt8]) throws(CacheError) {
+  package func write(bytes: [UInt8]) throws(CacheError) {
     guard bytes.count <= Self.maximumFileSize else {
       throw CacheError(
         file: path, reason: .tooLarge,

@@ -1,4 +1,5 @@
 import CStagehandSystem
+import StagehandCache
 import StagehandSystem
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ import StagehandSystem
 /// host's pid, its start time (field 22 of `/proc/PID/stat`, so that a reused pid is not taken for the host) and
 /// `1` when the mark is of one library scanned alone, else `0`; then each library's path followed by a NUL byte.
 /// A signal that the command handles (SIGINT, SIGTERM, SIGHUP) removes the mark, as it removes temporary files.
-struct ScanMark {
+package struct ScanMark {
   /// The mark's path.
   let path: String
   /// Its slot in the signal handler's table of files to remove, or a negative number.
@@ -31,7 +32,7 @@ struct ScanMark {
   /// the marks ended hosts left; a library scanned alone when its host ended is quarantined without being loaded,
   /// the suspects among `requests` are scanned one at a time, each under a mark of its own, then the others together
   /// under one mark. Each mark is removed once its scan is over. One outcome per request, in order.
-  static func scan(
+  package static func scan(
     _ requests: [ScanRequest], with scanner: PluginScanner, besideCache cachePath: String?,
     progress: ((Int, Int) -> Void)?
   ) throws(ScannerError) -> [ScanOutcome] {

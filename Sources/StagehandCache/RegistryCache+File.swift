@@ -43,7 +43,7 @@ extension RegistryCache {
   }
 
   /// A record to write: a new one, or one of a file read before, copied as it is.
-  enum StoredRecord {
+  package enum StoredRecord {
     /// A record made now (by a scan).
     case new(CacheRecord)
     /// The record at this index of a file read before.
@@ -52,7 +52,7 @@ extension RegistryCache {
 
   /// The file's bytes for `records` and `listings`, each sorted by path (a listing whose path repeats is kept once). A
   /// kept record whose outcome can no longer be read is left out.
-  static func encode(
+  package static func encode(
     _ records: [StoredRecord], listings: [DirectoryListing], hostVersion: String = hostVersion
   ) -> [UInt8] {
     let keyed = records.map { record -> ([UInt8], StoredRecord) in
@@ -252,7 +252,7 @@ extension RegistryCache {
 
   /// Reads the file and the frames of its records, leaving the rest of each record to be decoded when it is used;
   /// an empty file and a warning when `read()` would give one.
-  func readFile() -> (file: CacheFile, warning: String?) {
+  package func readFile() -> (file: CacheFile, warning: String?) {
     do throws(CacheError) {
       return (try load(), nil)
     } catch {
@@ -360,7 +360,7 @@ extension RegistryCache {
 
   /// Fails unless `info` describes something that only the current user or root could have changed.
   static func checkTrust(_ info: stat, of path: String, isDirectory: Bool) throws(CacheError) {
-    switch LibraryTrust.violation(info) {
+    switch TrustRule.violation(info) {
     case .writable:
       let mode = String(info.st_mode & 0o7777, radix: 8)
       let risk =

@@ -1,5 +1,6 @@
 import CStagehandSystem
 import StagehandAnimation
+import StagehandCache
 import StagehandPlugins
 import StagehandSystem
 
@@ -145,13 +146,13 @@ public enum ScannerChild {
       let problem: String?
       if stat(object, &info) != 0 {
         problem = "cannot be examined (\(SystemCallError.reason(errno)))"
-      } else if let why = LibraryTrust.problem(info, what: "it") {
+      } else if let why = TrustRule.problem(info, what: "it") {
         problem = why
       } else {
         let directory = String(object[..<(object.lastIndex(of: "/") ?? object.startIndex)])
         problem =
           stat(directory.isEmpty ? "/" : directory, &info) == 0
-          ? LibraryTrust.problem(info, what: "its directory \(directory)") : "its directory cannot be examined"
+          ? TrustRule.problem(info, what: "its directory \(directory)") : "its directory cannot be examined"
       }
       if let problem {
         throw PluginError(
