@@ -1,7 +1,6 @@
 import FuzzSupport
-@_spi(Fuzzing) import StagehandCache
+@_spi(Fuzzing) import StagehandCatalog
 import StagehandPlugins
-@_spi(Fuzzing) import StagehandScanning
 
 // The registry cache reader, on every input twice: as the file it is, and resealed, with its length field and its
 // checksums (the frames' and each outcome's) made right so that the records behind them are read (a mutation almost
