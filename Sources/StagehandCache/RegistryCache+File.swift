@@ -328,11 +328,12 @@ extension RegistryCache {
       buffer.deallocate()
       throw error
     }
-    let kept = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-    guard kept >= 0 else {
-      let code = errno
+    let kept: Int32
+    do {
+      kept = try SystemFile.duplicate(descriptor, path: path)
+    } catch {
       buffer.deallocate()
-      throw CacheError(file: path, reason: .cannotRead, detail: systemMessage(code), systemError: code)
+      throw CacheError(file: path, reason: .cannotRead, detail: error.message, systemError: error.code)
     }
     return try CacheFile(
       adopting: buffer, count: count, fileLength: size,
@@ -349,11 +350,12 @@ extension RegistryCache {
 
   /// Fails unless the file or directory at `path` could be changed only by the current user or root.
   static func checkTrust(of path: String, isDirectory: Bool) throws(CacheError) {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      let code = errno
+    let info: stat
+    do {
+      info = try SystemFile.status(ofPath: path)
+    } catch {
       throw CacheError(
-        file: path, reason: .cannotRead, detail: "cannot examine \(path): \(systemMessage(code))", systemError: code)
+        file: path, reason: .cannotRead, detail: "cannot examine \(path): \(error.message)", systemError: error.code)
     }
     try checkTrust(info, of: path, isDirectory: isDirectory)
   }

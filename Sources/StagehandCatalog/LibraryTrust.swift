@@ -1,4 +1,5 @@
 import StagehandCache
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -21,19 +22,19 @@ enum LibraryTrust {
     case trusted(FileIdentity)
   }
 
-  /// The `*.so` entries of an open directory stream, in the order of their names' bytes: the names one after another
-  /// in `bytes`, and where each lies.
-  static func names(in stream: OpaquePointer) -> (bytes: [UInt8], ranges: [Range<Int>]) {
+  /// The `*.so` entries of the open directory `descriptor` (at `path`), in the order of their names' bytes: the names
+  /// one after another in `bytes`, and where each lies; nil when its entries cannot be read.
+  static func names(inOpenDirectory descriptor: Int32, path: String) -> (bytes: [UInt8], ranges: [Range<Int>])? {
     var bytes: [UInt8] = []
     var ranges: [Range<Int>] = []
-    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-    while let entry = readdir(stream) {
-      // The name in place, not a copy of the whole 256-byte field.
-      let start = UnsafeRawPointer(entry) + nameOffset
-      let name = UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
-      guard DirectoryListing.isLibraryName(name) else { continue }
-      ranges.append(bytes.count..<bytes.count + name.count)
-      bytes.append(contentsOf: name)
+    do {
+      try SystemDirectory.forEachName(inOpenDirectory: descriptor, path: path) { name in
+        guard DirectoryListing.isLibraryName(name) else { return }
+        ranges.append(bytes.count..<bytes.count + name.count)
+        bytes.append(contentsOf: name)
+      }
+    } catch {
+      return nil
     }
     bytes.withUnsafeBytes { buffer in
       var sorted = ranges.map { SortedName(buffer, $0) }
@@ -94,24 +95,22 @@ enum LibraryTrust {
 
   /// Checks the entry `name` of the trusted, open directory `descriptor`; `path` is its whole path.
   static func check(_ path: String, in descriptor: Int32, name: UnsafePointer<CChar>) -> Check {
-    var link = stat()
-    guard fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 else { return .skip }
-    var info = link
-    if link.st_mode & S_IFMT == S_IFLNK {
-      guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { return .skip }
-      guard let target = realpath(path, nil) else { return .skip }
-      let resolved = String(cString: target)
-      free(target)
+    guard let link = try? SystemFile.status(of: name, inDirectory: descriptor, followingLinks: false, path: path)
+    else { return .skip }
+    let info = link
+    if SystemFile.isSymbolicLink(link) {
+      guard let info = try? SystemFile.status(of: name, inDirectory: descriptor, followingLinks: true, path: path),
+        SystemFile.isRegular(info), let resolved = try? SystemFile.resolvedPath(path)
+      else { return .skip }
       let directory = String(resolved[..<(resolved.lastIndex(of: "/") ?? resolved.startIndex)])
-      var parent = stat()
-      guard stat(directory.isEmpty ? "/" : directory, &parent) == 0 else { return .skip }
+      guard let parent = try? SystemFile.status(ofPath: directory.isEmpty ? "/" : directory) else { return .skip }
       if let why = TrustRule.problem(parent, what: "the directory \(directory) of its target \(resolved)") {
         return .untrusted(why)
       }
       if let why = TrustRule.problem(info, what: "its target \(resolved)") { return .untrusted(why) }
       return .trusted(FileIdentity(info))
     }
-    guard info.st_mode & S_IFMT == S_IFREG else { return .skip }
+    guard SystemFile.isRegular(info) else { return .skip }
     if let why = TrustRule.problem(info, what: "it") { return .untrusted(why) }
     return .trusted(FileIdentity(info))
   }

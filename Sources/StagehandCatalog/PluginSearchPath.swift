@@ -71,9 +71,7 @@ public struct PluginSearchPath: Hashable, Sendable {
 
   /// The directory of the running executable (symlinks resolved), found once.
   public static let executableDirectory: String = {
-    guard let resolved = realpath("/proc/self/exe", nil) else { return "/" }
-    defer { free(resolved) }
-    let path = String(cString: resolved)
+    guard let path = try? SystemFile.resolvedPath("/proc/self/exe") else { return "/" }
     return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
   }()
 
@@ -130,14 +128,13 @@ public struct PluginSearchPath: Hashable, Sendable {
       if let known = known[directory], known.stamp == stamp {
         listing = known
       } else {
-        guard let stream = fdopendir(descriptor) else {
+        guard let (bytes, ranges) = LibraryTrust.names(inOpenDirectory: descriptor, path: directory) else {
           SystemFile.close(descriptor)
           continue
         }
-        let (bytes, ranges) = LibraryTrust.names(in: stream)
         listing = bytes.withUnsafeBytes { DirectoryListing(path: directory, stamp: stamp, bytes: $0, ranges: ranges) }
-        examine(listing, in: dirfd(stream), &found, &seen)
-        closedir(stream)
+        examine(listing, in: descriptor, &found, &seen)
+        SystemFile.close(descriptor)
         if let now, DirectoryListing.isSettled(info, at: now, settleTime: settleTime) { listings.append(listing) }
         continue
       }

@@ -1,5 +1,6 @@
 import StagehandCache
 import StagehandScanning
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -103,7 +104,7 @@ public struct RegistryOptions: Sendable {
     if PluginProcessHosting.isHosting { return executableDirectory + "/" + ownExecutableName }
     for candidate in [
       executableDirectory + "/stagehand-scanner", executableDirectory + "/../libexec/stagehand/stagehand-scanner",
-    ] where access(candidate, X_OK) == 0 {
+    ] where SystemFile.isAccessible(candidate, X_OK) {
       return candidate
     }
     return nil
@@ -112,9 +113,7 @@ public struct RegistryOptions: Sendable {
 
 /// The file name of this process's executable (symlinks resolved).
 let ownExecutableName: String = {
-  guard let resolved = realpath("/proc/self/exe", nil) else { return "" }
-  defer { free(resolved) }
-  let path = String(cString: resolved)
+  guard let path = try? SystemFile.resolvedPath("/proc/self/exe") else { return "" }
   return String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
 }()
 
