@@ -132,11 +132,29 @@ let package = Package(
         "StagehandAnimation", "StagehandSystem", "CStagehandPlugin", "CStagehandFFI", "CStagehandSystem",
       ]),
 
-    // Search paths, the registry cache, the isolated scanner and the registry.
+    // The registry cache: its binary format, read and written (the records, their frames and listings, the plugin
+    // descriptions and errors they hold), the SHA-256 of a library, and the one trust rule (only the user or root may
+    // change a file) that the cache, the scanner and the catalog share.
+    .target(
+      name: "StagehandCache",
+      dependencies: ["StagehandPlugins", "StagehandAnimation", "StagehandSystem", "CStagehandSystem"]),
+
+    // The isolated scanner: the child that opens new or changed libraries (and hosts the plugin process), the host's
+    // side that starts, watches and reads it, the wire format between them, and the mark of a scan under way.
+    .target(
+      name: "StagehandScanning",
+      dependencies: [
+        "StagehandCache", "StagehandPlugins", "StagehandAnimation", "StagehandSystem", "CStagehandSystem",
+      ]),
+
+    // The catalog: search paths, the trust checks of directories and libraries, the allow-list, the plugin process
+    // and the registry (resolve, load on first use, forward, inverse). It re-exports StagehandCache and
+    // StagehandScanning, whose public types (`RegistryCache`, `CacheRecord`, `PluginScanner`...) its API takes.
     .target(
       name: "StagehandCatalog",
       dependencies: [
-        "StagehandPlugins", "StagehandAnimation", "StagehandSystem", "CStagehandSystem",
+        "StagehandCache", "StagehandScanning", "StagehandPlugins", "StagehandAnimation", "StagehandSystem",
+        "CStagehandSystem",
       ]),
 
     // The plugin validator (`stagehand check`): every rule of the header that loading and building can test, run in
@@ -237,7 +255,7 @@ let package = Package(
     .testTarget(
       name: "StagehandCatalogTests",
       dependencies: [
-        "StagehandCatalog", "StagehandSystem", "StagehandTestSupport",
+        "StagehandCatalog", "StagehandCache", "StagehandScanning", "StagehandSystem", "StagehandTestSupport",
       ], swiftSettings: optimizedInDebug),
     .testTarget(
       name: "StagehandCommandLineTests", dependencies: ["StagehandCommandLine", "StagehandAnimation"],

@@ -64,7 +64,9 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "StagehandRender", package: "Stagehand")],
       path: "Harnesses/FuzzImage"),
 
-    // The registry cache reader (binary), with the plugin descriptions and errors it holds.
+    // The registry cache reader (binary), with the plugin descriptions and errors it holds. `RegistryCache` and
+    // `ScanAnswer` live in the modules StagehandCache and StagehandScanning, which the catalog re-exports:
+    // `@_spi(Fuzzing) import StagehandCatalog` reaches their `@_spi(Fuzzing)` entries too.
     .executableTarget(
       name: "FuzzRegistryCache",
       dependencies: ["FuzzSupport", .product(name: "StagehandCatalog", package: "Stagehand")],

@@ -1,3 +1,4 @@
+import StagehandCache
 import StagehandSystem
 
 #if canImport(Glibc)
@@ -46,7 +47,7 @@ public struct AllowList: Hashable, Sendable {
         guard info.st_size <= 1 << 20 else {
           throw .problem("the allow-list \(path) is not a small text file; no plugin is allowed")
         }
-        if let why = LibraryTrust.problem(info, what: "the allow-list \(path)") {
+        if let why = TrustRule.problem(info, what: "the allow-list \(path)") {
           throw .problem(why + "; no plugin is allowed until it is fixed")
         }
       }

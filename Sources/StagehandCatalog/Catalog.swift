@@ -1,4 +1,9 @@
+// The catalog's public API takes the cache's and the scanner's types (`RegistryCache`, `CacheRecord`, `ScanOutcome`,
+// `LibraryDigest`, `PluginScanner`, `ProcessEnvironment`...), defined in the modules of their own: importing the
+// catalog brings them, so that an application needs this one import, as before they became modules of their own.
+@_exported import StagehandCache
 import StagehandPlugins
+@_exported import StagehandScanning
 
 /// Every style the registry knows about, from the scans of the libraries on the search path (kept in the registry
 /// cache), with every library found and its status; nothing in it required loading a library into this process.

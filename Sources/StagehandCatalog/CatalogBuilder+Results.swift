@@ -1,3 +1,4 @@
+import StagehandCache
 import StagehandPlugins
 
 /// The last phases, what comes out: the new cache file, without the records of libraries gone and with those just

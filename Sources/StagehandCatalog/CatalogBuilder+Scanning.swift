@@ -1,4 +1,6 @@
+import StagehandCache
 import StagehandPlugins
+import StagehandScanning
 import StagehandSystem
 
 #if canImport(Glibc)
@@ -90,7 +92,7 @@ extension CatalogBuilder {
         error.call == "open" ? OpenFailure(status: .notScanned("cannot be opened: \(error.reason)")) : notRegular
       } check: { info throws(OpenFailure) in
         guard SystemFile.isRegular(info) else { throw notRegular }
-        if let why = LibraryTrust.problem(info, what: "it") { throw OpenFailure(status: .untrusted(why)) }
+        if let why = TrustRule.problem(info, what: "it") { throw OpenFailure(status: .untrusted(why)) }
       }
     } catch {
       return .failure(error)

@@ -1,3 +1,4 @@
+import StagehandCache
 import StagehandPlugins
 
 extension CatalogIndex {

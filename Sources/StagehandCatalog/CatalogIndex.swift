@@ -1,3 +1,4 @@
+import StagehandCache
 import StagehandPlugins
 
 /// The libraries of a search path as the registry cache knows them, in search order, with the allow-list and the
@@ -116,7 +117,7 @@ struct CatalogIndex: Sendable {
 /// A hash table of byte strings (names and ids in a cache file's frames) to integers, for counting names and
 /// finding ids without making a `String` of each: open addressing, a multiplicative hash over 8 bytes at a time.
 ///
-/// The keys are views into a ``CacheFile``'s bytes: the table is valid while the file is alive.
+/// The keys are views into a `CacheFile`'s bytes: the table is valid while the file is alive.
 struct ByteTable {
   private var slots: [Int32]  // 0: empty, else 1 + the index in `keys`
   private var mask: Int

@@ -1,8 +1,12 @@
+import StagehandCache
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The trust rules: a library is loaded only when no other user could have changed it.
+/// The trust checks of the search path: a library is loaded only when no other user could have changed it (the rule
+/// itself, for one file or directory, is `TrustRule` in StagehandCache).
 ///
 /// Refused: a file, or the directory it lies in (its search-path entry), that is writable by group or others, or owned
 /// by someone other than the user or root. A symlink is followed only when its target passes the same checks, and its
@@ -18,19 +22,19 @@ enum LibraryTrust {
     case trusted(FileIdentity)
   }
 
-  /// The `*.so` entries of an open directory stream, in the order of their names' bytes: the names one after another
-  /// in `bytes`, and where each lies.
-  static func names(in stream: OpaquePointer) -> (bytes: [UInt8], ranges: [Range<Int>]) {
+  /// The `*.so` entries of the open directory `descriptor` (at `path`), in the order of their names' bytes: the names
+  /// one after another in `bytes`, and where each lies; nil when its entries cannot be read.
+  static func names(inOpenDirectory descriptor: Int32, path: String) -> (bytes: [UInt8], ranges: [Range<Int>])? {
     var bytes: [UInt8] = []
     var ranges: [Range<Int>] = []
-    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-    while let entry = readdir(stream) {
-      // The name in place, not a copy of the whole 256-byte field.
-      let start = UnsafeRawPointer(entry) + nameOffset
-      let name = UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
-      guard DirectoryListing.isLibraryName(name) else { continue }
-      ranges.append(bytes.count..<bytes.count + name.count)
-      bytes.append(contentsOf: name)
+    do {
+      try SystemDirectory.forEachName(inOpenDirectory: descriptor, path: path) { name in
+        guard DirectoryListing.isLibraryName(name) else { return }
+        ranges.append(bytes.count..<bytes.count + name.count)
+        bytes.append(contentsOf: name)
+      }
+    } catch {
+      return nil
     }
     bytes.withUnsafeBytes { buffer in
       var sorted = ranges.map { SortedName(buffer, $0) }
@@ -91,57 +95,23 @@ enum LibraryTrust {
 
   /// Checks the entry `name` of the trusted, open directory `descriptor`; `path` is its whole path.
   static func check(_ path: String, in descriptor: Int32, name: UnsafePointer<CChar>) -> Check {
-    var link = stat()
-    guard fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 else { return .skip }
-    var info = link
-    if link.st_mode & S_IFMT == S_IFLNK {
-      guard fstatat(descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { return .skip }
-      guard let target = realpath(path, nil) else { return .skip }
-      let resolved = String(cString: target)
-      free(target)
+    guard let link = try? SystemFile.status(of: name, inDirectory: descriptor, followingLinks: false, path: path)
+    else { return .skip }
+    let info = link
+    if SystemFile.isSymbolicLink(link) {
+      guard let info = try? SystemFile.status(of: name, inDirectory: descriptor, followingLinks: true, path: path),
+        SystemFile.isRegular(info), let resolved = try? SystemFile.resolvedPath(path)
+      else { return .skip }
       let directory = String(resolved[..<(resolved.lastIndex(of: "/") ?? resolved.startIndex)])
-      var parent = stat()
-      guard stat(directory.isEmpty ? "/" : directory, &parent) == 0 else { return .skip }
-      if let why = problem(parent, what: "the directory \(directory) of its target \(resolved)") {
+      guard let parent = try? SystemFile.status(ofPath: directory.isEmpty ? "/" : directory) else { return .skip }
+      if let why = TrustRule.problem(parent, what: "the directory \(directory) of its target \(resolved)") {
         return .untrusted(why)
       }
-      if let why = problem(info, what: "its target \(resolved)") { return .untrusted(why) }
+      if let why = TrustRule.problem(info, what: "its target \(resolved)") { return .untrusted(why) }
       return .trusted(FileIdentity(info))
     }
-    guard info.st_mode & S_IFMT == S_IFREG else { return .skip }
-    if let why = problem(info, what: "it") { return .untrusted(why) }
+    guard SystemFile.isRegular(info) else { return .skip }
+    if let why = TrustRule.problem(info, what: "it") { return .untrusted(why) }
     return .trusted(FileIdentity(info))
-  }
-
-  /// The user running this process, asked once (a system call per library was 5% of `list`).
-  static let user = getuid()
-
-  /// How a file or directory breaks the rule that only the user or root may change it.
-  enum Violation {
-    /// Writable by its group (or, when `byEveryone`, by every user).
-    case writable(byEveryone: Bool)
-    /// Owned by another user than the current one and root.
-    case foreignOwner(uid: UInt32)
-  }
-
-  /// How the file or directory with status `info` breaks the rule, or nil: the one rule for libraries, their
-  /// directories, the allow-list and the registry cache.
-  static func violation(_ info: stat) -> Violation? {
-    if info.st_mode & (S_IWGRP | S_IWOTH) != 0 { return .writable(byEveryone: info.st_mode & S_IWOTH != 0) }
-    if info.st_uid != user && info.st_uid != 0 { return .foreignOwner(uid: UInt32(info.st_uid)) }
-    return nil
-  }
-
-  /// Why a file or directory with status `info` cannot be trusted, or nil; `what` names it in the message.
-  static func problem(_ info: stat, what: String) -> String? {
-    switch violation(info) {
-    case .writable(let byEveryone):
-      "\(what) is writable by \(byEveryone ? "every user" : "its group"), so someone else could replace the code; "
-        + "refused (run chmod go-w on it)"
-    case .foreignOwner(let uid):
-      "\(what) is owned by another user (uid \(uid)); refused (only your own files and root's load)"
-    case nil:
-      nil
-    }
   }
 }

@@ -1,3 +1,4 @@
+import StagehandCache
 import StagehandPlugins
 import StagehandSystem
 

@@ -1,4 +1,5 @@
 import StagehandPlugins
+import StagehandScanning
 import StagehandSystem
 
 #if canImport(Glibc)

@@ -1,6 +1,8 @@
 import CStagehandSystem
 import StagehandAnimation
+import StagehandCache
 import StagehandPlugins
+@_spi(Fuzzing) import StagehandScanning
 import StagehandSystem
 
 #if canImport(Glibc)

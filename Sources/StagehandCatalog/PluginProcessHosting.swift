@@ -1,4 +1,5 @@
 import StagehandAnimation
+import StagehandScanning
 import StagehandSystem
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import StagehandCache
+import StagehandScanning
 import StagehandSystem
 
 #if canImport(Glibc)
@@ -69,9 +71,7 @@ public struct PluginSearchPath: Hashable, Sendable {
 
   /// The directory of the running executable (symlinks resolved), found once.
   public static let executableDirectory: String = {
-    guard let resolved = realpath("/proc/self/exe", nil) else { return "/" }
-    defer { free(resolved) }
-    let path = String(cString: resolved)
+    guard let path = try? SystemFile.resolvedPath("/proc/self/exe") else { return "/" }
     return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
   }()
 
@@ -115,7 +115,7 @@ public struct PluginSearchPath: Hashable, Sendable {
           DirectoryRefusal.skipped
         } check: { info throws(DirectoryRefusal) in
           guard info.st_mode & S_IFMT == S_IFDIR else { throw .skipped }
-          if let why = LibraryTrust.problem(info, what: "its directory \(directory)") { throw .untrusted(why) }
+          if let why = TrustRule.problem(info, what: "its directory \(directory)") { throw .untrusted(why) }
         }
       } catch {
         if case .untrusted(let why) = error {
@@ -128,14 +128,13 @@ public struct PluginSearchPath: Hashable, Sendable {
       if let known = known[directory], known.stamp == stamp {
         listing = known
       } else {
-        guard let stream = fdopendir(descriptor) else {
+        guard let (bytes, ranges) = LibraryTrust.names(inOpenDirectory: descriptor, path: directory) else {
           SystemFile.close(descriptor)
           continue
         }
-        let (bytes, ranges) = LibraryTrust.names(in: stream)
         listing = bytes.withUnsafeBytes { DirectoryListing(path: directory, stamp: stamp, bytes: $0, ranges: ranges) }
-        examine(listing, in: dirfd(stream), &found, &seen)
-        closedir(stream)
+        examine(listing, in: descriptor, &found, &seen)
+        SystemFile.close(descriptor)
         if let now, DirectoryListing.isSettled(info, at: now, settleTime: settleTime) { listings.append(listing) }
         continue
       }

@@ -1,4 +1,5 @@
 import StagehandAnimation
+import StagehandCache
 import StagehandPlugins
 
 /// Why an in-process style cannot be registered.

@@ -1,4 +1,5 @@
 import StagehandAnimation
+import StagehandCache
 import StagehandPlugins
 
 /// Why the registry could not resolve a style or build an animation; each message is one line that says what is

@@ -1,3 +1,7 @@
+import StagehandCache
+import StagehandScanning
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -100,7 +104,7 @@ public struct RegistryOptions: Sendable {
     if PluginProcessHosting.isHosting { return executableDirectory + "/" + ownExecutableName }
     for candidate in [
       executableDirectory + "/stagehand-scanner", executableDirectory + "/../libexec/stagehand/stagehand-scanner",
-    ] where access(candidate, X_OK) == 0 {
+    ] where SystemFile.isAccessible(candidate, X_OK) {
       return candidate
     }
     return nil
@@ -109,9 +113,7 @@ public struct RegistryOptions: Sendable {
 
 /// The file name of this process's executable (symlinks resolved).
 let ownExecutableName: String = {
-  guard let resolved = realpath("/proc/self/exe", nil) else { return "" }
-  defer { free(resolved) }
-  let path = String(cString: resolved)
+  guard let path = try? SystemFile.resolvedPath("/proc/self/exe") else { return "" }
   return String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
 }()
 
@@ -126,22 +128,5 @@ public enum ScanTimeout {
       seconds >= 0.1, seconds <= 3600
     else { return nil }
     return seconds
-  }
-}
-
-/// The environment of this process, read without Foundation.
-public enum ProcessEnvironment {
-  /// Every variable of the environment.
-  public static var current: [String: String] {
-    var variables: [String: String] = [:]
-    var cursor = environ
-    while let entry = cursor.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      cursor += 1
-    }
-    return variables
   }
 }

@@ -2,6 +2,7 @@ import CStagehandSystem
 import FoundationEssentials
 import StagehandCatalog
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -44,21 +45,20 @@ public enum CheckChild {
       }
     }
     let capture = sh_system_memory_file("stagehand-check-output")
-    let quiet = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    let quiet = (try? SystemFile.open("/dev/null", flags: O_WRONLY | O_CLOEXEC)) ?? -1
     // Every descriptor it writes to is open: from here on, the library's code runs in the sandbox.
     ScannerChild.enterSandbox(descriptorLimit: descriptor + 64)
     func captured(_ what: String) {
       guard capture >= 0 else { return }
       _ = dup2(quiet, 1)
       _ = dup2(quiet, 2)
-      var info = stat()
-      if fstat(capture, &info) == 0, info.st_size > 0 {
+      if let info = try? SystemFile.status(capture), info.st_size > 0 {
         report.findings.append(
           CheckFinding(
             .warning, section: 7,
             "it printed \(info.st_size) bytes to standard output or error \(what); a plugin should print nothing"))
       }
-      _ = ftruncate(capture, 0)
+      _ = try? SystemFile.truncate(capture, to: 0)
       _ = lseek(capture, 0, SEEK_SET)
     }
     func capturing() {

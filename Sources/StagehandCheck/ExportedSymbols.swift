@@ -13,8 +13,9 @@ enum ExportedSymbols {
   /// The names of the defined global and weak symbols of the 64-bit little-endian ELF file open as `descriptor`, or
   /// nil when it is not one or its tables cannot be read.
   static func names(descriptor: Int32) -> [String]? {
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_size >= 64, info.st_size <= 1 << 30 else { return nil }
+    guard let info = try? SystemFile.status(descriptor), info.st_size >= 64, info.st_size <= 1 << 30 else {
+      return nil
+    }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     let filled = bytes.withUnsafeMutableBytes { try? SystemFile.readFully(descriptor, into: $0, at: 0) }
     guard filled == bytes.count else { return nil }

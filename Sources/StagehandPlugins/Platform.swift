@@ -37,11 +37,13 @@ struct LibraryHandle: @unchecked Sendable {
   /// The loader's messages name the file `name` rather than its `/proc/self/fd` path.
   static func open(descriptor: Int32, name: String) -> Result<LibraryHandle, LoaderMessage> {
     if let problem = ELFHeader.problem(descriptor: descriptor) { return .failure(LoaderMessage(text: problem)) }
-    let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-    guard own >= 0 else {
-      return .failure(LoaderMessage(text: "cannot duplicate its descriptor: \(SystemCallError.reason(errno))"))
+    let own: Int32
+    do {
+      own = try SystemFile.duplicate(descriptor)
+    } catch {
+      return .failure(LoaderMessage(text: "cannot duplicate its descriptor: \(error.reason)"))
     }
-    switch open("/proc/self/fd/\(own)") {
+    switch Self.open("/proc/self/fd/\(own)") {
     case .success(let handle):
       return .success(handle)
     case .failure(let message):
@@ -90,8 +92,7 @@ enum ELFHeader {
 
   /// Why the file at `path` cannot be a library for this machine, or nil (also when it cannot be read).
   static func problem(path: String) -> String? {
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
+    guard let descriptor = try? SystemFile.open(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK) else { return nil }
     defer { SystemFile.close(descriptor) }
     return problem(descriptor: descriptor)
   }
@@ -100,7 +101,7 @@ enum ELFHeader {
   /// not an ELF file at all: the loader's own message says that best).
   static func problem(descriptor: Int32) -> String? {
     var header = [UInt8](repeating: 0, count: 20)
-    let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    let count = header.withUnsafeMutableBytes { (try? SystemFile.readFully(descriptor, into: $0, at: 0)) ?? 0 }
     guard count == 20, header[0] == 0x7f, header[1] == 0x45, header[2] == 0x4c, header[3] == 0x46 else { return nil }
     let is64 = header[4] == 2
     let machine =

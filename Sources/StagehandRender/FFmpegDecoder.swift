@@ -24,8 +24,9 @@ final class FFmpegDecoder: @unchecked Sendable {
     let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
     for directory in path.split(separator: ":") where directory.hasPrefix("/") {
       let candidate = String(directory) + "/ffmpeg"
-      var status = stat()
-      if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+      if let status = try? SystemFile.status(ofPath: candidate), SystemFile.isRegular(status),
+        SystemFile.isAccessible(candidate, X_OK)
+      {
         return candidate
       }
     }

@@ -30,23 +30,29 @@ final class OutputFile {
   /// path is a directory.
   init(path: String, createsDirectories: Bool = false) throws(RenderError) {
     self.path = path
-    var status = stat()
-    if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
-      guard status.st_mode & S_IFMT != S_IFDIR else { throw .outputUnwritable(file: path, errno: EISDIR) }
+    if let status = try? SystemFile.status(ofPath: path), !SystemFile.isRegular(status) {
+      guard !SystemFile.isDirectory(status) else { throw .outputUnwritable(file: path, errno: EISDIR) }
       isSpecial = true
       temporaryPath = path
       temporary = nil
       // Opened without blocking: a pipe with no reader fails at once (ENXIO) instead of waiting forever; its reader
       // may be starting beside this command (`reader < pipe & stagehand ... -o pipe`), so it is given 2 s.
       var waited = 0
+      var opened: Int32 = -1
       while true {
-        descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor < 0, errno == ENXIO, status.st_mode & S_IFMT == S_IFIFO else { break }
+        do {
+          opened = try SystemFile.open(path, flags: O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+          break
+        } catch {
+          guard error.code == ENXIO, status.st_mode & S_IFMT == S_IFIFO else {
+            throw .outputUnwritable(file: path, errno: error.code)
+          }
+        }
         guard waited < 200 else { throw .pipeWithoutReader(file: path) }
         usleep(10_000)
         waited += 1
       }
-      guard descriptor >= 0 else { throw .outputUnwritable(file: path, errno: errno) }
+      descriptor = opened
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
       return
     }
@@ -61,12 +67,12 @@ final class OutputFile {
     temporaryPath = "\(directory).\(name).stagehand-\(getpid())-\(serial).tmp"
     let temporary = TemporaryPath(temporaryPath)
     self.temporary = temporary
-    descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else {
-      let code = errno
+    do {
+      descriptor = try SystemFile.open(temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o666)
+    } catch {
       temporary.forget()
       OutputDirectories.remove(createdDirectories)
-      throw .outputUnwritable(file: path, errno: code)
+      throw .outputUnwritable(file: path, errno: error.code)
     }
   }
 
@@ -96,11 +102,12 @@ final class OutputFile {
   /// Gives the closed temporary file (filled by another writer) its final name; removes it when that fails.
   func rename() throws(RenderError) {
     guard let temporary else { return }
-    guard Glibc.rename(temporaryPath, path) == 0 else {
-      let code = errno
+    do {
+      try SystemFile.rename(temporaryPath, to: path)
+    } catch {
       temporary.remove()
       OutputDirectories.remove(createdDirectories)
-      throw .outputUnwritable(file: path, errno: code)
+      throw .outputUnwritable(file: path, errno: error.code)
     }
     temporary.forget()
   }
@@ -144,20 +151,20 @@ public enum OutputDirectories {
     var prefix = directory.hasPrefix("/") ? "/" : ""
     for component in directory.split(separator: "/") {
       prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
-      var status = stat()
-      if stat(prefix, &status) == 0 {
+      if let status = try? SystemFile.status(ofPath: prefix) {
         // A file in the way: opening the output says so (ENOTDIR), with the output's name.
-        guard status.st_mode & S_IFMT == S_IFDIR else { return created }
+        guard SystemFile.isDirectory(status) else { return created }
         continue
       }
       if prefix.hasPrefix("/") && !prefix.dropFirst().contains("/") {
         throw .outputUnwritable(file: file, errno: ENOENT)
       }
-      guard mkdir(prefix, 0o777) == 0 || errno == EEXIST else {
-        let code = errno
+      do {
+        try SystemFile.makeDirectory(prefix, mode: 0o777)
+      } catch  where error.code != EEXIST {
         remove(created)
-        throw .directoryUncreatable(file: file, directory: prefix, errno: code)
-      }
+        throw .directoryUncreatable(file: file, directory: prefix, errno: error.code)
+      } catch {}
       created.append(prefix)
     }
     return created
@@ -165,7 +172,7 @@ public enum OutputDirectories {
 
   /// Removes the directories `create` made, innermost first, those that are empty.
   public static func remove(_ created: [String]) {
-    for directory in created.reversed() { rmdir(directory) }
+    for directory in created.reversed() { _ = try? SystemFile.removeDirectory(directory) }
   }
 }
 

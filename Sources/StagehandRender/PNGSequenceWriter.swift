@@ -57,13 +57,9 @@ public final class PNGSequenceWriter: FrameWriter {
     let slash = prefix.lastIndex(of: "/")
     let directory = slash.map { String(prefix[...$0]) } ?? ""
     let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
-    guard let stream = opendir(directory.isEmpty ? "." : directory) else { return [] }
-    defer { closedir(stream) }
+    guard let names = try? SystemDirectory.names(in: directory.isEmpty ? "." : directory) else { return [] }
     var found: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+    for name in names {
       let bytes = Array(name.utf8)
       let (head, tail) = (Array(start.utf8), Array(suffix.utf8))
       guard bytes.count > head.count + tail.count, bytes.starts(with: head),
@@ -155,18 +151,19 @@ public final class PNGSequenceWriter: FrameWriter {
   /// Renames every frame's temporary file to its final name.
   public func finish() throws(RenderError) {
     for (number, file) in written.enumerated() {
-      guard rename(file.temporary, file.final) == 0 else {
-        let code = errno
-        for later in written[number...] { unlink(later.temporary) }
+      do {
+        try SystemFile.rename(file.temporary, to: file.final)
+      } catch {
+        for later in written[number...] { SystemFile.removeIfPossible(later.temporary) }
         written.removeAll()
-        throw .outputUnwritable(file: file.final, errno: code)
+        throw .outputUnwritable(file: file.final, errno: error.code)
       }
       temporaries.forget(file.temporary)
     }
     if overwrite {
       let kept = Set(written.map(\.final))
       for file in Self.existingFrames(prefix: prefix, digits: digits, suffix: suffix) where !kept.contains(file) {
-        unlink(file)
+        SystemFile.removeIfPossible(file)
       }
     }
     written.removeAll()

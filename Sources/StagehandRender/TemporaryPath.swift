@@ -1,4 +1,5 @@
 import CStagehandSystem
+import StagehandSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -26,7 +27,7 @@ final class TemporaryPath: Sendable {
 
   /// Removes the file and forgets the path.
   func remove() {
-    unlink(path)
+    SystemFile.removeIfPossible(path)
     forget()
   }
 }

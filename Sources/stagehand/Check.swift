@@ -3,6 +3,7 @@ import FoundationEssentials
 import StagehandCatalog
 import StagehandCheck
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -79,8 +80,7 @@ struct Check: ParsableCommand {
     if let limit = try timeLimit() { checker.timeout = limit.seconds }
     var paths: [String] = []
     for library in libraries {
-      var info = stat()
-      if stat(library, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      if let info = try? SystemFile.status(ofPath: library), SystemFile.isDirectory(info) {
         let found = Self.libraries(in: library)
         if found.isEmpty { printError("stagehand: warning: \(library) holds no *.so file") }
         paths += found
@@ -118,14 +118,9 @@ struct Check: ParsableCommand {
   /// The `*.so` files of a directory, sorted; not the package's own libraries that are not plugins (the frei0r core
   /// and module, which SwiftPM builds next to the bundled plugins), as the search skips them.
   static func libraries(in directory: String) -> [String] {
-    guard let stream = opendir(directory) else { return [] }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      if name.hasSuffix(".so") && !name.hasPrefix(".") && !PluginSearchPath.isNotPlugin(fileName: name) {
-        names.append(name)
-      }
+    guard let entries = try? SystemDirectory.names(in: directory) else { return [] }
+    let names = entries.filter {
+      $0.hasSuffix(".so") && !$0.hasPrefix(".") && !PluginSearchPath.isNotPlugin(fileName: $0)
     }
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     return names.sorted().map { prefix + $0 }

@@ -53,7 +53,8 @@ struct Frei0r: ParsableCommand {
     let libraries = [directory, directory + "/../lib/stagehand"].map(PluginSearchPath.normalized)
     guard
       let home = libraries.first(where: {
-        access($0 + "/libStagehandFrei0rModule.so", R_OK) == 0 && access($0 + "/libStagehandFrei0r.so", R_OK) == 0
+        SystemFile.isAccessible($0 + "/libStagehandFrei0rModule.so", R_OK)
+          && SystemFile.isAccessible($0 + "/libStagehandFrei0r.so", R_OK)
       })
     else {
       printError(
@@ -129,9 +130,8 @@ struct Frei0r: ParsableCommand {
 
   /// `path` made absolute (hosts read `FREI0R_PATH` from wherever they run).
   func absolute(_ path: String) -> String {
-    guard !path.hasPrefix("/"), let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    guard !path.hasPrefix("/"), let resolved = try? SystemFile.resolvedPath(path) else { return path }
+    return resolved
   }
 
   /// Writes `data` to `path` under a temporary name, then renames it: a host that has the old file open keeps it.
@@ -149,9 +149,9 @@ struct Frei0r: ParsableCommand {
       guard fchmodat(AT_FDCWD, temporary, mode, 0) == 0 else {
         throw SystemCallError.fromErrno("chmod", path: temporary)
       }
-      guard rename(temporary, path) == 0 else { throw SystemCallError.fromErrno("rename", path: temporary) }
+      try SystemFile.rename(temporary, to: path)
     } catch {
-      unlink(temporary)
+      SystemFile.removeIfPossible(temporary)
       printError("stagehand: error: cannot write \(path) (\(error.reason)); give another -o")
       throw Exit.failure
     }

@@ -106,14 +106,14 @@ struct Gallery: ParsableCommand {
         throw Exit.failure
       }
     }
-    guard mkdir(output, 0o777) == 0 || errno == EEXIST else {
+    do {
+      try SystemFile.makeDirectory(output, mode: 0o777)
+    } catch  where error.code != EEXIST {
       printError(
-        "stagehand: error: cannot create the gallery directory '\(output)': \(SystemCallError.reason(errno)); "
-          + "choose a writable place")
+        "stagehand: error: cannot create the gallery directory '\(output)': \(error.reason); choose a writable place")
       throw Exit.failure
-    }
-    var isDirectory = stat()
-    guard stat(output, &isDirectory) == 0, isDirectory.st_mode & S_IFMT == S_IFDIR else {
+    } catch {}
+    guard let status = try? SystemFile.status(ofPath: output), SystemFile.isDirectory(status) else {
       printError("stagehand: error: '\(output)' exists and is not a directory; give a directory for the gallery")
       throw Exit.failure
     }

@@ -45,20 +45,18 @@ struct NewPlugin: ParsableCommand {
   func run() throws {
     let template = PluginTemplate(id: id, language: try chosenLanguage())
     let directory = output ?? template.style
-    if let stream = opendir(directory) {
-      var names = 0
-      while let entry = readdir(stream) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        if name != "." && name != ".." { names += 1 }
-      }
-      closedir(stream)
-      guard names == 0 else {
+    if let names = try? SystemDirectory.names(in: directory) {
+      guard names.isEmpty else {
         printError("stagehand: error: \(directory) exists and is not empty; name another directory with --output")
         throw ExitCode(1)
       }
-    } else if mkdir(directory, 0o755) != 0 {
-      printError("stagehand: error: cannot create \(directory): \(SystemCallError.reason(errno))")
-      throw ExitCode(1)
+    } else {
+      do {
+        try SystemFile.makeDirectory(directory, mode: 0o755)
+      } catch {
+        printError("stagehand: error: cannot create \(directory): \(error.reason)")
+        throw ExitCode(1)
+      }
     }
     for (name, contents) in template.files {
       let path = directory + "/" + name
@@ -66,10 +64,12 @@ struct NewPlugin: ParsableCommand {
       var parent = directory
       for component in name.split(separator: "/").dropLast() {
         parent += "/" + component
-        guard mkdir(parent, 0o755) == 0 || errno == EEXIST else {
-          printError("stagehand: error: cannot create \(parent): \(SystemCallError.reason(errno))")
+        do {
+          try SystemFile.makeDirectory(parent, mode: 0o755)
+        } catch  where error.code != EEXIST {
+          printError("stagehand: error: cannot create \(parent): \(error.reason)")
           throw ExitCode(1)
-        }
+        } catch {}
       }
       // O_EXCL: a file that appeared meanwhile is never overwritten.
       let descriptor: Int32

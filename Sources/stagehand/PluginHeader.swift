@@ -1,5 +1,6 @@
 import FoundationEssentials
 import StagehandCatalog
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -28,6 +29,6 @@ enum PluginHeader {
 
   /// The first folder that holds the header, or nil.
   static func directory(executableDirectory: String = PluginSearchPath.executableDirectory) -> String? {
-    candidates(executableDirectory: executableDirectory).first { access($0 + "/" + fileName, R_OK) == 0 }
+    candidates(executableDirectory: executableDirectory).first { SystemFile.isAccessible($0 + "/" + fileName, R_OK) }
   }
 }

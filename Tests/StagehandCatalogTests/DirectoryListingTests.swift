@@ -2,6 +2,7 @@ import Foundation
 import StagehandTestSupport
 import Testing
 
+@testable import StagehandCache
 @testable import StagehandCatalog
 
 @Suite("A directory whose stamp the cache knows is not read again")

@@ -2,6 +2,7 @@ import StagehandPlugins
 import StagehandTestSupport
 import Testing
 
+@testable import StagehandCache
 @testable import StagehandCatalog
 
 @Suite("Binary coding of plugin descriptions and errors")

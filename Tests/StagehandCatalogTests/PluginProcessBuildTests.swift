@@ -4,6 +4,7 @@ import Testing
 
 @_spi(Fuzzing) @testable import StagehandCatalog
 @testable import StagehandPlugins
+@_spi(Fuzzing) @testable import StagehandScanning
 
 /// A build through the plugin process is the build the library makes in the host: the recorded calls, replayed here,
 /// give the same animation, and the same refusal.

@@ -3,6 +3,7 @@ import StagehandPlugins
 import StagehandTestSupport
 import Testing
 
+@_spi(Fuzzing) @testable import StagehandCache
 @_spi(Fuzzing) @testable import StagehandCatalog
 
 /// A temporary directory holding `stagehand/registry.cache`, removed at the end.

@@ -4,6 +4,7 @@ import StagehandTestSupport
 import Synchronization
 import Testing
 
+@testable import StagehandCache
 @testable import StagehandCatalog
 
 /// The record set number `index` of the concurrent writers: sizes and contents differ from set to set.

@@ -4,11 +4,31 @@ import Testing
 
 /// The system layer stays the one place of raw POSIX calls: no Swift file of Sources outside Sources/StagehandSystem
 /// closes a descriptor with a bare `close(`, turns an error number into words with `strerror`, handles `EINTR`,
-/// spawns or waits for a process, or sleeps with `nanosleep`.
+/// spawns or waits for a process, sleeps with `nanosleep`, or opens, examines, creates, renames, removes or lists
+/// files and directories with a bare call (`open`, `stat`, `fstat`, `fstatat`, `mkdir`, `rename`, `unlink`,
+/// `rmdir`, `opendir`, `fdopendir`, `readdir`, `closedir`, `realpath`, `mkstemp`, `fsync`).
 @Suite struct RawSystemCallTests {
+  /// The file calls that only the system layer makes, each with the helper to use instead.
+  static let fileCalls: [(call: String, instead: String)] = [
+    ("open", "SystemFile.open"), ("stat", "SystemFile.status(ofPath:)"),
+    ("lstat", "SystemFile.status(of:inDirectory:)"),
+    ("fstat", "SystemFile.status(_:)"), ("fstatat", "SystemFile.status(of:inDirectory:)"),
+    ("mkdir", "SystemFile.makeDirectory"), ("rename", "SystemFile.rename"),
+    ("unlink", "SystemFile.remove or removeIfPossible"), ("rmdir", "SystemFile.removeDirectory"),
+    ("opendir", "SystemDirectory"), ("fdopendir", "SystemDirectory"), ("readdir", "SystemDirectory"),
+    ("closedir", "SystemDirectory"), ("realpath", "SystemFile.resolvedPath"),
+    ("mkstemp", "SystemFile.makeTemporaryFile"), ("fsync", "SystemFile.flush"),
+  ]
+
+  /// A rule: what may not appear, what to use instead, and whether a line breaks it.
+  typealias Rule = (name: String, instead: String, matches: @Sendable (Substring) -> Bool)
+
   /// What may not appear outside the system layer, and what to use instead.
-  static let rules: [(name: String, instead: String, matches: @Sendable (Substring) -> Bool)] = [
-    ("a bare close(", "SystemFile.close", containsBareClose),
+  static let rules: [Rule] = otherRules + fileRules
+
+  /// The rules of the calls that are not file calls.
+  static let otherRules: [Rule] = [
+    ("a bare close(", "SystemFile.close", { containsBareCall("close", $0) }),
     ("strerror", "SystemCallError.reason or .message", { $0.contains("strerror(") }),
     ("EINTR", "the SystemFile calls, which make an interrupted call again", { $0.contains("EINTR") }),
     ("waitpid", "ChildProcess", { $0.contains("waitpid(") }),
@@ -17,11 +37,18 @@ import Testing
     ("nanosleep", "SystemTime.sleep", { $0.contains("nanosleep(") }),
   ]
 
-  /// Whether `line` calls `close` with a descriptor: `close(x)` or `Glibc.close(x)`, not a method (`file.close()`,
-  /// `Self.close(a, b)`), a declaration (`func close(`) or a call with a label (`close(width:`).
-  static func containsBareClose(_ line: Substring) -> Bool {
+  /// One rule per file call of ``fileCalls``.
+  static let fileRules: [Rule] = fileCalls.map { (call: String, instead: String) -> Rule in
+    let matches: @Sendable (Substring) -> Bool = { containsBareCall(call, $0) }
+    return ("a bare \(call)(", instead, matches)
+  }
+
+  /// Whether `line` calls the C function `name` with an argument: `name(x)` or `Glibc.name(x)`, not a method
+  /// (`file.name()`, `Self.name(a, b)`), a longer name (`fname(`), a declaration (`func name(`), a value made with no
+  /// argument (`stat()`) or a call with a label (`name(width:`).
+  static func containsBareCall(_ name: String, _ line: Substring) -> Bool {
     var rest = line[...]
-    while let range = rest.range(of: "close(") {
+    while let range = rest.range(of: name + "(") {
       defer { rest = rest[range.upperBound...] }
       let before = line[line.startIndex..<range.lowerBound]
       let after = line[range.upperBound...]
@@ -77,6 +104,16 @@ import Testing
     ("  private mutating func close(width: Int) {", false), ("    close(width: cell.count)", false),
     ("      Self.close(x[layer], y[layer])", false), ("  // close(descriptor) is not called here", false),
     ("    defer { fclose(file) }", false),
+    ("    guard stat(path, &info) == 0 else {", true), ("if fstat(capture, &info) == 0 {", true),
+    ("  guard fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0", true), ("mkdir(prefix, 0o700)", true),
+    ("    guard rename(temporary, path) == 0 else {", true), ("      unlink(temporary)", true),
+    ("let descriptor = open(path, O_RDONLY)", true), ("let d = Glibc.open(path, O_RDONLY)", true),
+    ("guard let stream = opendir(directory) else {", true), ("while let entry = readdir(stream) {", true),
+    ("defer { closedir(stream) }", true), ("guard let resolved = realpath(path, nil) else {", true),
+    ("    var info = stat()", false), ("    try SystemFile.rename(temporary, to: path)", false),
+    ("    try rename()", false), ("  func rename() throws(RenderError) {", false),
+    ("    switch Self.open(\"/proc/self/fd/3\") {", false), ("SystemFile.removeIfPossible(path)", false),
+    ("    try SystemDirectory.forEachName(in: directory) { name in", false),
   ])
   func theCheckFindsRawCalls(line: String, isRaw: Bool) {
     #expect(Self.findings(in: line, file: "x.swift").isEmpty == !isRaw, "\(line)")

@@ -19,22 +19,22 @@
 /// read again (each library is still `stat`ed, so a library changed in place is still seen). A stamp is recorded only
 /// when the directory last changed well before it was read (``DirectoryListing/settleTime``): a change made later, in
 /// the same tick of a coarse file-system clock, would otherwise leave the stamp as it was.
-struct DirectoryListing: Equatable, Sendable {
+package struct DirectoryListing: Equatable, Sendable {
   /// The directory, as the search path names it.
-  var path: String
+  package var path: String
   /// Its identity and times when it was read.
-  var stamp: DirectoryStamp
+  package var stamp: DirectoryStamp
   /// Its entries: the names block (a byte count and the bytes, each), names in the order of their bytes.
-  var names: [UInt8]
+  package var names: [UInt8]
   /// Where each name lies in `names` (after its byte count).
-  var ranges: [Range<Int>]
+  package var ranges: [Range<Int>]
 
   /// How long before it is read a directory must have last changed for its stamp to be recorded, in seconds: more
   /// than the coarsest clock of common file systems (FAT stores times to 2 s).
-  static let settleTime: Double = 3
+  package static let settleTime: Double = 3
 
   /// A listing of the names at `ranges` of `bytes` (the names alone, one after another), in that order.
-  init(path: String, stamp: DirectoryStamp, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) {
+  package init(path: String, stamp: DirectoryStamp, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) {
     self.path = path
     self.stamp = stamp
     var names: [UInt8] = []
@@ -59,7 +59,7 @@ struct DirectoryListing: Equatable, Sendable {
   }
 
   /// Whether a directory whose status is `info`, read at `now`, last changed more than `settleTime` seconds before.
-  static func isSettled(_ info: stat, at now: timespec, settleTime: Double) -> Bool {
+  package static func isSettled(_ info: stat, at now: timespec, settleTime: Double) -> Bool {
     let changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
     return changed + settleTime < Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
@@ -67,7 +67,7 @@ struct DirectoryListing: Equatable, Sendable {
   /// Whether `name` may be listed: a `*.so` file name of at most 255 bytes that does not start with a dot and holds
   /// no slash or NUL, and is not one of the frei0r libraries SwiftPM builds next to the bundled plugins
   /// (`notPlugins`).
-  static func isLibraryName(_ name: UnsafeRawBufferPointer) -> Bool {
+  package static func isLibraryName(_ name: UnsafeRawBufferPointer) -> Bool {
     let count = name.count
     return count > 3 && count <= 255 && name[0] != UInt8(ascii: ".") && name[count - 3] == UInt8(ascii: ".")
       && name[count - 2] == UInt8(ascii: "s") && name[count - 1] == UInt8(ascii: "o")
@@ -77,7 +77,9 @@ struct DirectoryListing: Equatable, Sendable {
 
   /// The libraries of this package that are not plugins (the frei0r core and module, Docs/VideoTools.md): built in
   /// the same directory as the bundled plugins, they are not scanned.
-  static let notPlugins: [[UInt8]] = [Array("libStagehandFrei0r.so".utf8), Array("libStagehandFrei0rModule.so".utf8)]
+  package static let notPlugins: [[UInt8]] = [
+    Array("libStagehandFrei0r.so".utf8), Array("libStagehandFrei0rModule.so".utf8),
+  ]
 
   /// Appends the listing to a cache file's frames.
   func write(to writer: inout BinaryWriter) {
@@ -122,7 +124,7 @@ struct DirectoryListing: Equatable, Sendable {
 }
 
 /// A directory's identity and its change and modification times, with nanoseconds.
-struct DirectoryStamp: Equatable, Sendable {
+package struct DirectoryStamp: Equatable, Sendable {
   var device: UInt64
   var inode: UInt64
   var changeSeconds: Int64
@@ -131,7 +133,7 @@ struct DirectoryStamp: Equatable, Sendable {
   var modificationNanoseconds: Int64
 
   /// The stamp of a directory whose status is `info`.
-  init(_ info: stat) {
+  package init(_ info: stat) {
     device = UInt64(truncatingIfNeeded: info.st_dev)
     inode = UInt64(truncatingIfNeeded: info.st_ino)
     changeSeconds = Int64(info.st_ctim.tv_sec)

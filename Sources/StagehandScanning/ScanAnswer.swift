@@ -1,3 +1,4 @@
+import StagehandCache
 import StagehandPlugins
 
 /// What the plugin process (`stagehand-scanner`) says to the host, one frame per answer (see `PluginRequest`).

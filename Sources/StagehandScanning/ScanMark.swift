@@ -1,4 +1,5 @@
 import CStagehandSystem
+import StagehandCache
 import StagehandSystem
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ import StagehandSystem
 /// host's pid, its start time (field 22 of `/proc/PID/stat`, so that a reused pid is not taken for the host) and
 /// `1` when the mark is of one library scanned alone, else `0`; then each library's path followed by a NUL byte.
 /// A signal that the command handles (SIGINT, SIGTERM, SIGHUP) removes the mark, as it removes temporary files.
-struct ScanMark {
+package struct ScanMark {
   /// The mark's path.
   let path: String
   /// Its slot in the signal handler's table of files to remove, or a negative number.
@@ -31,7 +32,7 @@ struct ScanMark {
   /// the marks ended hosts left; a library scanned alone when its host ended is quarantined without being loaded,
   /// the suspects among `requests` are scanned one at a time, each under a mark of its own, then the others together
   /// under one mark. Each mark is removed once its scan is over. One outcome per request, in order.
-  static func scan(
+  package static func scan(
     _ requests: [ScanRequest], with scanner: PluginScanner, besideCache cachePath: String?,
     progress: ((Int, Int) -> Void)?
   ) throws(ScannerError) -> [ScanOutcome] {
@@ -71,12 +72,14 @@ struct ScanMark {
     let temporary = path + ".new"
     var bytes = Array("\(header)\n\(getpid()) \(me) \(alone ? 1 : 0)\n".utf8)
     for library in paths { bytes += Array(library.utf8) + [0] }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else { return nil }
+    guard
+      let descriptor = try? SystemFile.open(
+        temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
+    else { return nil }
     let whole = (try? SystemFile.writeAll(descriptor, bytes, path: temporary)) != nil
     SystemFile.close(descriptor)
-    guard whole, rename(temporary, path) == 0 else {
-      unlink(temporary)
+    guard whole, (try? SystemFile.rename(temporary, to: path)) != nil else {
+      SystemFile.removeIfPossible(temporary)
       return nil
     }
     return ScanMark(path: path, slot: sh_temporary_add(path))
@@ -84,7 +87,7 @@ struct ScanMark {
 
   /// Removes the mark: the outcomes of its libraries are in the cache (or were never going to be).
   func remove() {
-    unlink(path)
+    SystemFile.removeIfPossible(path)
     sh_temporary_forget(slot)
   }
 
@@ -103,16 +106,12 @@ struct ScanMark {
     let slash = cachePath.utf8.lastIndex(of: UInt8(ascii: "/"))
     let directory = slash.map { String(cachePath[..<$0]) } ?? "."
     let prefix = (slash.map { String(cachePath[cachePath.utf8.index(after: $0)...]) } ?? cachePath) + ".scanning-"
-    guard let stream = opendir(directory) else { return left }
-    defer { closedir(stream) }
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-      }
+    guard let names = try? SystemDirectory.names(in: directory) else { return left }
+    for name in names {
       guard name.hasPrefix(prefix), !name.hasSuffix(".new") else { continue }
       let path = directory + "/" + name
       guard let mark = read(path) else {
-        unlink(path)
+        SystemFile.removeIfPossible(path)
         continue
       }
       guard ProcessStart.of(String(mark.pid)) != mark.start else { continue }  // its host still runs
@@ -121,7 +120,7 @@ struct ScanMark {
       } else {
         left.suspects.formUnion(mark.libraries)
       }
-      unlink(path)
+      SystemFile.removeIfPossible(path)
     }
     left.suspects.subtract(left.endedAlone)
     return left

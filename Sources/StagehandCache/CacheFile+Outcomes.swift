@@ -7,7 +7,7 @@ import StagehandSystem
 
 extension CacheFile {
   /// Reads every outcome at once (one read of a file on disk), so that decoding many records reads nothing more.
-  func loadOutcomes() throws(CacheError) {
+  package func loadOutcomes() throws(CacheError) {
     guard case .file(let descriptor, let start, let count) = outcomes else { return }
     try loaded.withLock { (loaded) throws(CacheError) in
       guard loaded == nil else { return }
@@ -72,7 +72,7 @@ extension CacheFile {
 
   /// Decodes a whole record, checking everything its outcome holds against the rules of the plugin header, and that
   /// its frame says what its outcome says (the same tag, the names of the plugin's description).
-  func record(at index: Int) throws(CacheError) -> CacheRecord {
+  package func record(at index: Int) throws(CacheError) -> CacheRecord {
     let entry = entries[index]
     let path = path(of: entry)
     let outcome = try withOutcome(of: entry) { (bytes) throws(CacheError) in

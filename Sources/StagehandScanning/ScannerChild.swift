@@ -1,5 +1,6 @@
 import CStagehandSystem
 import StagehandAnimation
+import StagehandCache
 import StagehandPlugins
 import StagehandSystem
 
@@ -134,24 +135,27 @@ public enum ScannerChild {
 
   /// Loads the library at `path` from `descriptor`, then checks the libraries it brought into the process (its
   /// DT_NEEDED dependencies, found through its RUNPATH or the system's search): one that lies outside the system
-  /// library directories must pass the trust rule of plugin files (`LibraryTrust`), itself and its directory, or the
+  /// library directories must pass the trust rule of plugin files (`TrustRule`), itself and its directory, or the
   /// plugin is refused.
   static func loadTrusted(_ path: String, descriptor: Int32) throws(PluginError) -> LoadedPlugin {
     let before = loadedObjects()
     let plugin = try LoadedPlugin.load(path, descriptor: descriptor)
     for object in loadedObjects().subtracting(before).sorted() where !object.hasPrefix("/proc/self/fd/") {
       guard !systemLibraryDirectories.contains(where: { object.hasPrefix($0) }) else { continue }
-      var info = stat()
       let problem: String?
-      if stat(object, &info) != 0 {
-        problem = "cannot be examined (\(SystemCallError.reason(errno)))"
-      } else if let why = LibraryTrust.problem(info, what: "it") {
-        problem = why
-      } else {
-        let directory = String(object[..<(object.lastIndex(of: "/") ?? object.startIndex)])
-        problem =
-          stat(directory.isEmpty ? "/" : directory, &info) == 0
-          ? LibraryTrust.problem(info, what: "its directory \(directory)") : "its directory cannot be examined"
+      do {
+        let info = try SystemFile.status(ofPath: object)
+        if let why = TrustRule.problem(info, what: "it") {
+          problem = why
+        } else {
+          let directory = String(object[..<(object.lastIndex(of: "/") ?? object.startIndex)])
+          problem =
+            (try? SystemFile.status(ofPath: directory.isEmpty ? "/" : directory)).map {
+              TrustRule.problem($0, what: "its directory \(directory)")
+            } ?? "its directory cannot be examined"
+        }
+      } catch {
+        problem = "cannot be examined (\(error.reason))"
       }
       if let problem {
         throw PluginError(
@@ -233,7 +237,7 @@ public enum ScannerChild {
 /// note after a scan and emptied after every request; `/dev/null` in between.
 struct CapturedOutput {
   let capture = sh_system_memory_file("stagehand-scanner-output")
-  let quiet = open("/dev/null", O_WRONLY | O_CLOEXEC)
+  let quiet = (try? SystemFile.open("/dev/null", flags: O_WRONLY | O_CLOEXEC)) ?? -1
 
   /// Runs `body` with standard output and error sent to the memory file.
   func capturing<Result>(_ body: () -> Result) -> Result {
@@ -249,15 +253,14 @@ struct CapturedOutput {
 
   /// A note about what the library printed, if it printed anything; the memory file is emptied.
   func note() -> String? {
-    var info = stat()
-    guard capture >= 0, fstat(capture, &info) == 0, info.st_size > 0 else { return nil }
+    guard capture >= 0, let info = try? SystemFile.status(capture), info.st_size > 0 else { return nil }
     defer {
-      _ = ftruncate(capture, 0)
+      _ = try? SystemFile.truncate(capture, to: 0)
       _ = lseek(capture, 0, SEEK_SET)
     }
     var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), 80))
-    let count = bytes.withUnsafeMutableBytes { pread(capture, $0.baseAddress, $0.count, 0) }
-    let text = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).escapingControlCharacters
+    let count = bytes.withUnsafeMutableBytes { (try? SystemFile.readFully(capture, into: $0, at: 0)) ?? 0 }
+    let text = String(decoding: bytes.prefix(count), as: UTF8.self).escapingControlCharacters
     return "printed \(info.st_size) bytes while it was loaded and built (a plugin should print nothing): \"\(text)\""
   }
 }

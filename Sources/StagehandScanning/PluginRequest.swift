@@ -1,4 +1,5 @@
 import StagehandAnimation
+import StagehandCache
 import StagehandPlugins
 
 /// What the host asks of the plugin process (`stagehand-scanner`), one frame per request, over the socket that is the

@@ -93,7 +93,7 @@ public enum QuarantineReason: Hashable, Sendable, CustomStringConvertible {
   ]
 
   /// A number of seconds without a trailing `.0`: `5`, `2.5`.
-  static func seconds(_ value: Double) -> String {
+  package static func seconds(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 }
@@ -167,13 +167,13 @@ public struct RegistryCache: Sendable {
 
 extension ScanOutcome {
   /// The tag of a quarantine for a scan that ran out of time.
-  static let timeoutTag: UInt8 = 3
+  package static let timeoutTag: UInt8 = 3
   /// The tag of a quarantine for a scan whose host ended twice.
-  static let hostEndedTag: UInt8 = 6
+  package static let hostEndedTag: UInt8 = 6
 
   /// Appends the outcome: a tag (0 ok, 1 refused, 2 to 6 the quarantine reasons), then its values. The registry
   /// cache and the scanner's answers share this coding.
-  func write(to writer: inout BinaryWriter) {
+  package func write(to writer: inout BinaryWriter) {
     switch self {
     case .ok(let info, let notes):
       writer.writeUInt8(0)
@@ -200,7 +200,7 @@ extension ScanOutcome {
   }
 
   /// Reads an outcome written by `write(to:)`; `path` names the library in messages.
-  init(from reader: inout BinaryReader, of path: String) throws(CacheError) {
+  package init(from reader: inout BinaryReader, of path: String) throws(CacheError) {
     switch try reader.readUInt8() {
     case 0:
       let info = try PluginInfo(from: &reader)

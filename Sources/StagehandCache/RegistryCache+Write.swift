@@ -28,7 +28,7 @@ extension RegistryCache {
   }
 
   /// Writes the bytes of a whole cache file atomically (see ``write(_:)``); the caller checked that they read back.
-  func write(bytes: [UInt8]) throws(CacheError) {
+  package func write(bytes: [UInt8]) throws(CacheError) {
     guard bytes.count <= Self.maximumFileSize else {
       throw CacheError(
         file: path, reason: .tooLarge,
@@ -39,20 +39,20 @@ extension RegistryCache {
     try Self.checkTrust(of: directory, isDirectory: true)
 
     let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
-    var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
-      let code = errno
+    let descriptor: Int32
+    let temporary: String
+    do {
+      (descriptor, temporary) = try SystemFile.makeTemporaryFile(prefix: "\(directory)/.\(name).")
+    } catch {
       throw CacheError(
-        file: directory, reason: .cannotOpen, detail: "cannot create a temporary file in it: \(systemMessage(code))",
-        systemError: code)
+        file: directory, reason: .cannotOpen,
+        detail: "cannot create a temporary file in it: \(systemMessage(error.code))", systemError: error.code)
     }
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     var renamed = false
     var isOpen = true
     defer {
       if isOpen { SystemFile.close(descriptor) }
-      if !renamed { unlink(temporary) }
+      if !renamed { SystemFile.removeIfPossible(temporary) }
     }
     func failure(_ step: String, _ code: Int32) -> CacheError {
       CacheError(
@@ -60,33 +60,46 @@ extension RegistryCache {
         systemError: code)
     }
 
-    guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else { throw failure("setting close-on-exec on", errno) }
-    guard fchmod(descriptor, 0o600) == 0 else { throw failure("setting the mode of", errno) }
+    do {
+      try SystemFile.setMode(descriptor, 0o600, path: temporary)
+    } catch {
+      throw failure("setting the mode of", error.code)
+    }
     do {
       try SystemFile.writeAll(descriptor, bytes, path: temporary)
     } catch {
       throw failure("writing", error.code)
     }
-    guard fsync(descriptor) == 0 else { throw failure("flushing", errno) }
+    do {
+      try SystemFile.flush(descriptor, path: temporary)
+    } catch {
+      throw failure("flushing", error.code)
+    }
     isOpen = false
     do {
       try SystemFile.closeWritten(descriptor, path: temporary)
     } catch {
       throw failure("closing", error.code)
     }
-    guard rename(temporary, path) == 0 else { throw failure("renaming over the cache", errno) }
+    do {
+      try SystemFile.rename(temporary, to: path)
+    } catch {
+      throw failure("renaming over the cache", error.code)
+    }
     renamed = true
 
     // Flush the directory, so that the rename itself survives a crash. Some file systems cannot (EINVAL).
-    let directoryDescriptor = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard directoryDescriptor >= 0 else { return }
+    guard let directoryDescriptor = try? SystemFile.open(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC) else {
+      return
+    }
     defer { SystemFile.close(directoryDescriptor) }
-    if fsync(directoryDescriptor) != 0 {
-      let code = errno
-      guard code != EINVAL else { return }
+    do {
+      try SystemFile.flush(directoryDescriptor, path: directory)
+    } catch {
+      guard error.code != EINVAL else { return }
       throw CacheError(
-        file: directory, reason: .cannotWrite, detail: "flushing the directory failed: \(systemMessage(code))",
-        systemError: code)
+        file: directory, reason: .cannotWrite, detail: "flushing the directory failed: \(error.message)",
+        systemError: error.code)
     }
   }
 
@@ -101,9 +114,8 @@ extension RegistryCache {
       if !component.isEmpty, component != "." { prefixes.append(current) }
     }
     for prefix in prefixes {
-      var info = stat()
-      if stat(prefix, &info) == 0 {
-        guard info.st_mode & S_IFMT == S_IFDIR else {
+      if let info = try? SystemFile.status(ofPath: prefix) {
+        guard SystemFile.isDirectory(info) else {
           throw CacheError(
             file: prefix, reason: .cannotOpen, detail: "it is not a directory, so the cache cannot go in it")
         }
@@ -115,10 +127,13 @@ extension RegistryCache {
           detail: "it does not exist, and a directory of / is not created for a cache; set XDG_CACHE_HOME or HOME "
             + "to a directory that exists")
       }
-      guard mkdir(prefix, 0o700) == 0 || errno == EEXIST else {
-        let code = errno
-        throw CacheError(
-          file: prefix, reason: .cannotOpen, detail: "cannot create it: \(systemMessage(code))", systemError: code)
+      do {
+        try SystemFile.makeDirectory(prefix, mode: 0o700)
+      } catch {
+        guard error.code == EEXIST else {
+          throw CacheError(
+            file: prefix, reason: .cannotOpen, detail: "cannot create it: \(error.message)", systemError: error.code)
+        }
       }
     }
   }

@@ -121,7 +121,7 @@ extension CacheFile {
   }
 
   /// Calls `body` with each style of an ok record, as `stagehand list` shows it.
-  func forEachListedStyle(of entry: Entry, _ body: (StyleListing) -> Void) {
+  package func forEachListedStyle(of entry: Entry, _ body: (StyleListing) -> Void) {
     let names = view(entry.names)
     let listing = view(entry.listing)
     var nameOffset = 0
@@ -144,19 +144,6 @@ extension CacheFile {
         _ = CacheFile.name(names, at: &nameOffset)
         _ = StyleListing.text(listing, at: &offset)
       }
-    }
-  }
-}
-
-extension Registry {
-  /// Calls `body` with every usable style, in the catalog's order, as `stagehand list` shows it: read from the
-  /// registry cache's frames, without decoding a plugin's description.
-  ///
-  /// The styles are those of ``catalog()``, from the same cache; the byte views are valid only during each call.
-  public func forEachListedStyle(_ body: (StyleListing) -> Void) {
-    let index = catalogIndex()
-    for entry in index.usableEntries {
-      index.file.forEachListedStyle(of: index.file.entries[entry], body)
     }
   }
 }

@@ -1,4 +1,5 @@
 import CStagehandSystem
+import StagehandCache
 import StagehandSystem
 
 #if canImport(Glibc)
@@ -232,11 +233,11 @@ package final class ScannerChildProcess {
   }
 
   /// How long a child may take to start and enter its sandbox, in seconds.
-  static let startUpLimit = 10.0
+  package static let startUpLimit = 10.0
 
   /// Starts `stagehand-scanner --protocol N` (`executable`, `arguments`, then the protocol's) with one end of a new
   /// socket pair as its descriptor 3, and returns the child and the other end (non-blocking).
-  static func start(_ executable: String, arguments: [String]) throws(ScannerError) -> (ChildProcess, Int32) {
+  package static func start(_ executable: String, arguments: [String]) throws(ScannerError) -> (ChildProcess, Int32) {
     let ends: (Int32, Int32)
     do {
       ends = try SystemFile.socketPair()
@@ -276,7 +277,7 @@ package final class ScannerChildProcess {
   /// Sends `request` whole on `socket`, with `descriptor` attached unless it is negative; false when the child does
   /// not take it (it has died or stopped reading: its death or silence is noticed by the caller).
   @discardableResult
-  static func send(_ request: PluginRequest, descriptor: Int32, to socket: Int32) -> Bool {
+  package static func send(_ request: PluginRequest, descriptor: Int32, to socket: Int32) -> Bool {
     let bytes = request.encoded()
     var offset = 0
     while offset < bytes.count {
@@ -405,7 +406,7 @@ package final class ScannerChildProcess {
   }
 
   /// The quarantine reason of a child's end.
-  static func reason(_ exit: ChildExit) -> QuarantineReason {
+  package static func reason(_ exit: ChildExit) -> QuarantineReason {
     switch exit {
     case .exited(let code): .exited(status: code)
     case .signaled(let signal): .signal(signal)

@@ -17,13 +17,13 @@ import StagehandSystem
 /// A file read from disk keeps its descriptor open for the outcomes, so a cache replaced meanwhile (by a rename)
 /// does not mix with it; a shortened file gives a typed error, never a signal. The frames' bytes never change and
 /// live as long as the object: the byte views it hands out are valid while it is alive.
-final class CacheFile: @unchecked Sendable {
+package final class CacheFile: @unchecked Sendable {
   /// Names the file in messages.
-  let origin: String
+  package let origin: String
   /// The records, sorted by the bytes of their paths, each path once.
-  let entries: [Entry]
+  package let entries: [Entry]
   /// The entries of the directories read when the file was written, sorted by the bytes of their paths.
-  let listings: [DirectoryListing]
+  package let listings: [DirectoryListing]
   /// The header and the frames.
   let bytes: UnsafeRawBufferPointer
   private let storage: UnsafeMutableRawBufferPointer
@@ -40,17 +40,17 @@ final class CacheFile: @unchecked Sendable {
   }
 
   /// Where one record lies in the file, and what its frame says.
-  struct Entry: Sendable {
+  package struct Entry: Sendable {
     /// The bytes of the library's path.
-    var path: Range<Int>
+    package var path: Range<Int>
     /// The file's identity when it was scanned.
-    var identity: FileIdentity
+    package var identity: FileIdentity
     /// The file's SHA-256 when it was scanned.
-    var sha256: LibraryDigest
+    package var sha256: LibraryDigest
     /// The kind of outcome.
-    var kind: Kind
+    package var kind: Kind
     /// The outcome's tag (see `ScanOutcome.write(to:)`).
-    var tag: UInt8
+    package var tag: UInt8
     /// How many names the names block holds.
     var nameCount: Int
     /// The names block after its count: the plugin id, then each style's name followed by its presets' names, each
@@ -68,7 +68,7 @@ final class CacheFile: @unchecked Sendable {
   }
 
   /// The kind of a record's outcome.
-  enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// The library is usable: the names block holds its id and names.
     case ok
     /// The host refused the library.
@@ -98,7 +98,7 @@ final class CacheFile: @unchecked Sendable {
   }
 
   /// A file of the given bytes, made in memory, checked.
-  convenience init(_ array: [UInt8], origin: String) throws(CacheError) {
+  package convenience init(_ array: [UInt8], origin: String) throws(CacheError) {
     let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(array.count, 1), alignment: 16)
     array.withUnsafeBytes { storage.copyMemory(from: $0) }
     let start = Self.outcomesStart(array) ?? array.count
@@ -118,7 +118,7 @@ final class CacheFile: @unchecked Sendable {
   }
 
   /// A file without records.
-  static func empty(origin: String = "") -> CacheFile { CacheFile(emptyNamed: origin) }
+  package static func empty(origin: String = "") -> CacheFile { CacheFile(emptyNamed: origin) }
 
   deinit {
     storage.deallocate()
@@ -126,19 +126,19 @@ final class CacheFile: @unchecked Sendable {
   }
 
   /// The bytes of `range` of the header and frames.
-  func view(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
+  package func view(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
 
   /// The path of an entry.
-  func path(of entry: Entry) -> String { Self.string(view(entry.path)) }
+  package func path(of entry: Entry) -> String { Self.string(view(entry.path)) }
 
   /// The text of a name's bytes.
-  static func string(_ bytes: UnsafeRawBufferPointer) -> String {
+  package static func string(_ bytes: UnsafeRawBufferPointer) -> String {
     String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
   }
 
   /// The index of the record of `path`, found by binary search; nil when there is none. The record at `hint` is
   /// tried first (the one after the last found, when looking up paths in order).
-  func index(ofPath path: String, hint: Int? = nil) -> Int? {
+  package func index(ofPath path: String, hint: Int? = nil) -> Int? {
     var path = path
     return path.withUTF8 { key in
       if let hint, hint < entries.count, Self.equal(view(entries[hint].path), UnsafeRawBufferPointer(key)) {
@@ -167,7 +167,7 @@ final class CacheFile: @unchecked Sendable {
   }
 
   /// The plugin id of an ok record (the first name of its block).
-  func id(of entry: Entry) -> UnsafeRawBufferPointer? {
+  package func id(of entry: Entry) -> UnsafeRawBufferPointer? {
     guard !entry.names.isEmpty else { return nil }
     var offset = entry.names.lowerBound
     return Self.name(bytes, at: &offset)
@@ -175,7 +175,7 @@ final class CacheFile: @unchecked Sendable {
 
   /// Calls `body` with each name of an ok record, the plugin id first, until it returns false.
   @inline(__always)
-  func forEachName(of entry: Entry, _ body: (UnsafeRawBufferPointer) -> Bool) {
+  package func forEachName(of entry: Entry, _ body: (UnsafeRawBufferPointer) -> Bool) {
     var offset = entry.names.lowerBound
     while offset < entry.names.upperBound {
       guard body(Self.name(bytes, at: &offset)) else { return }
@@ -183,7 +183,7 @@ final class CacheFile: @unchecked Sendable {
   }
 
   /// Orders byte strings as `memcmp` does, the shorter first when one starts the other.
-  static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+  package static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
     let common = min(a.count, b.count)
     if common > 0, let left = a.baseAddress, let right = b.baseAddress {
       let order = memcmp(left, right, common)
@@ -193,7 +193,7 @@ final class CacheFile: @unchecked Sendable {
   }
 
   /// Whether two byte strings are equal.
-  static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+  package static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     a.count == b.count && compare(a, b) == 0
   }
 }

@@ -43,7 +43,7 @@ extension RegistryCache {
   }
 
   /// A record to write: a new one, or one of a file read before, copied as it is.
-  enum StoredRecord {
+  package enum StoredRecord {
     /// A record made now (by a scan).
     case new(CacheRecord)
     /// The record at this index of a file read before.
@@ -52,7 +52,7 @@ extension RegistryCache {
 
   /// The file's bytes for `records` and `listings`, each sorted by path (a listing whose path repeats is kept once). A
   /// kept record whose outcome can no longer be read is left out.
-  static func encode(
+  package static func encode(
     _ records: [StoredRecord], listings: [DirectoryListing], hostVersion: String = hostVersion
   ) -> [UInt8] {
     let keyed = records.map { record -> ([UInt8], StoredRecord) in
@@ -252,7 +252,7 @@ extension RegistryCache {
 
   /// Reads the file and the frames of its records, leaving the rest of each record to be decoded when it is used;
   /// an empty file and a warning when `read()` would give one.
-  func readFile() -> (file: CacheFile, warning: String?) {
+  package func readFile() -> (file: CacheFile, warning: String?) {
     do throws(CacheError) {
       return (try load(), nil)
     } catch {
@@ -328,11 +328,12 @@ extension RegistryCache {
       buffer.deallocate()
       throw error
     }
-    let kept = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-    guard kept >= 0 else {
-      let code = errno
+    let kept: Int32
+    do {
+      kept = try SystemFile.duplicate(descriptor, path: path)
+    } catch {
       buffer.deallocate()
-      throw CacheError(file: path, reason: .cannotRead, detail: systemMessage(code), systemError: code)
+      throw CacheError(file: path, reason: .cannotRead, detail: error.message, systemError: error.code)
     }
     return try CacheFile(
       adopting: buffer, count: count, fileLength: size,
@@ -349,18 +350,19 @@ extension RegistryCache {
 
   /// Fails unless the file or directory at `path` could be changed only by the current user or root.
   static func checkTrust(of path: String, isDirectory: Bool) throws(CacheError) {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      let code = errno
+    let info: stat
+    do {
+      info = try SystemFile.status(ofPath: path)
+    } catch {
       throw CacheError(
-        file: path, reason: .cannotRead, detail: "cannot examine \(path): \(systemMessage(code))", systemError: code)
+        file: path, reason: .cannotRead, detail: "cannot examine \(path): \(error.message)", systemError: error.code)
     }
     try checkTrust(info, of: path, isDirectory: isDirectory)
   }
 
   /// Fails unless `info` describes something that only the current user or root could have changed.
   static func checkTrust(_ info: stat, of path: String, isDirectory: Bool) throws(CacheError) {
-    switch LibraryTrust.violation(info) {
+    switch TrustRule.violation(info) {
     case .writable:
       let mode = String(info.st_mode & 0o7777, radix: 8)
       let risk =

@@ -1,48 +1,48 @@
 /// Appends values to a byte array in a small, fixed binary form: integers little-endian, doubles as their bit
 /// patterns, booleans as one byte 0 or 1, strings as a 32-bit byte count and UTF-8, arrays as a 32-bit element count
 /// and the elements. ``BinaryReader`` reads it back.
-struct BinaryWriter {
+package struct BinaryWriter {
   /// Everything written so far.
-  private(set) var bytes: [UInt8]
+  package private(set) var bytes: [UInt8]
 
   /// Creates an empty writer, with room for `capacity` bytes.
-  init(capacity: Int = 0) {
+  package init(capacity: Int = 0) {
     bytes = []
     bytes.reserveCapacity(capacity)
   }
 
   /// How many bytes were written.
-  var count: Int { bytes.count }
+  package var count: Int { bytes.count }
 
   private mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
     withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
   }
 
   /// Appends one byte.
-  mutating func writeUInt8(_ value: UInt8) { bytes.append(value) }
+  package mutating func writeUInt8(_ value: UInt8) { bytes.append(value) }
   /// Appends 2 bytes, little-endian.
-  mutating func writeUInt16(_ value: UInt16) { appendLittleEndian(value) }
+  package mutating func writeUInt16(_ value: UInt16) { appendLittleEndian(value) }
   /// Appends 4 bytes, little-endian.
-  mutating func writeUInt32(_ value: UInt32) { appendLittleEndian(value) }
+  package mutating func writeUInt32(_ value: UInt32) { appendLittleEndian(value) }
   /// Appends 4 bytes, little-endian, two's complement.
-  mutating func writeInt32(_ value: Int32) { appendLittleEndian(value) }
+  package mutating func writeInt32(_ value: Int32) { appendLittleEndian(value) }
   /// Appends 8 bytes, little-endian.
-  mutating func writeUInt64(_ value: UInt64) { appendLittleEndian(value) }
+  package mutating func writeUInt64(_ value: UInt64) { appendLittleEndian(value) }
   /// Appends 8 bytes, big-endian (for digests, whose byte order is part of their meaning).
-  mutating func writeUInt64BigEndian(_ value: UInt64) {
+  package mutating func writeUInt64BigEndian(_ value: UInt64) {
     withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
   }
   /// Appends 8 bytes, little-endian, two's complement.
-  mutating func writeInt64(_ value: Int64) { appendLittleEndian(value) }
+  package mutating func writeInt64(_ value: Int64) { appendLittleEndian(value) }
   /// Appends an `Int` as 8 bytes.
-  mutating func writeInt(_ value: Int) { appendLittleEndian(Int64(value)) }
+  package mutating func writeInt(_ value: Int) { appendLittleEndian(Int64(value)) }
   /// Appends the 8 bytes of the IEEE 754 bit pattern, little-endian (NaN payloads and -0 survive).
-  mutating func writeDouble(_ value: Double) { appendLittleEndian(value.bitPattern) }
+  package mutating func writeDouble(_ value: Double) { appendLittleEndian(value.bitPattern) }
   /// Appends one byte, 1 for true and 0 for false.
-  mutating func writeBool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+  package mutating func writeBool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
   /// Appends the UTF-8 byte count (32 bits) and the bytes.
-  mutating func writeString(_ value: String) {
+  package mutating func writeString(_ value: String) {
     var value = value
     value.withUTF8 { utf8 in
       appendLittleEndian(UInt32(truncatingIfNeeded: utf8.count))
@@ -52,7 +52,7 @@ struct BinaryWriter {
 
   /// Appends a string cut to at most `limit` UTF-8 bytes, at a character boundary (for free-form messages, whose
   /// end matters less than a cache that reads back).
-  mutating func writeString(_ value: String, clippedTo limit: Int) {
+  package mutating func writeString(_ value: String, clippedTo limit: Int) {
     guard value.utf8.count > limit else { return writeString(value) }
     var end = value.utf8.index(value.utf8.startIndex, offsetBy: limit)
     while end > value.startIndex, end.samePosition(in: value.unicodeScalars) == nil {
@@ -62,20 +62,22 @@ struct BinaryWriter {
   }
 
   /// Appends 0, or 1 and the value.
-  mutating func writeOptional<T>(_ value: T?, _ writeValue: (inout BinaryWriter, T) -> Void) {
+  package mutating func writeOptional<T>(_ value: T?, _ writeValue: (inout BinaryWriter, T) -> Void) {
     guard let value else { return writeBool(false) }
     writeBool(true)
     writeValue(&self, value)
   }
 
   /// Appends the element count (32 bits), then each element.
-  mutating func writeArray<C: Collection>(_ elements: C, _ writeElement: (inout BinaryWriter, C.Element) -> Void) {
+  package mutating func writeArray<C: Collection>(
+    _ elements: C, _ writeElement: (inout BinaryWriter, C.Element) -> Void
+  ) {
     appendLittleEndian(UInt32(truncatingIfNeeded: elements.count))
     for element in elements { writeElement(&self, element) }
   }
 
   /// Appends a short name: its UTF-8 byte count as one byte (the caller keeps it within 255), then the bytes.
-  mutating func writeShortString(_ value: String) {
+  package mutating func writeShortString(_ value: String) {
     var value = value
     value.withUTF8 { utf8 in
       bytes.append(UInt8(truncatingIfNeeded: utf8.count))
@@ -84,15 +86,15 @@ struct BinaryWriter {
   }
 
   /// Appends raw bytes as they are.
-  mutating func writeBytes(_ raw: some Sequence<UInt8>) { bytes.append(contentsOf: raw) }
+  package mutating func writeBytes(_ raw: some Sequence<UInt8>) { bytes.append(contentsOf: raw) }
 
   /// Overwrites 4 bytes at `offset` with `value`, little-endian (for a count known only at the end).
-  mutating func patchUInt32(_ value: UInt32, at offset: Int) {
+  package mutating func patchUInt32(_ value: UInt32, at offset: Int) {
     withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<offset + 4, with: $0) }
   }
 
   /// Overwrites 8 bytes at `offset` with `value`, little-endian.
-  mutating func patchUInt64(_ value: UInt64, at offset: Int) {
+  package mutating func patchUInt64(_ value: UInt64, at offset: Int) {
     withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<offset + 8, with: $0) }
   }
 }
@@ -103,16 +105,16 @@ struct BinaryWriter {
 /// it allocate more than the input's size.
 ///
 /// The reader does not own its bytes: they must stay valid while it is used (see ``withReader(_:origin:_:)``).
-struct BinaryReader {
+package struct BinaryReader {
   private let base: UnsafeRawPointer?
   private let end: Int
   /// The offset of the next byte to read.
-  private(set) var offset: Int
+  package private(set) var offset: Int
   /// Names the input in errors (a file, a pipe).
-  let origin: String
+  package let origin: String
 
   /// Creates a reader over `buffer`, starting at `offset`.
-  init(_ buffer: UnsafeRawBufferPointer, offset: Int = 0, origin: String = "") {
+  package init(_ buffer: UnsafeRawBufferPointer, offset: Int = 0, origin: String = "") {
     base = buffer.baseAddress
     end = buffer.count
     self.offset = min(max(offset, 0), buffer.count)
@@ -120,7 +122,7 @@ struct BinaryReader {
   }
 
   /// Runs `body` with a reader over the bytes of `array`.
-  static func withReader<R>(
+  package static func withReader<R>(
     _ array: [UInt8], origin: String = "", _ body: (inout BinaryReader) throws(CacheError) -> R
   ) throws(CacheError) -> R {
     let result = array.withUnsafeBytes { buffer in
@@ -133,17 +135,17 @@ struct BinaryReader {
   }
 
   /// How many bytes are left.
-  var remaining: Int { end - offset }
+  package var remaining: Int { end - offset }
   /// Whether every byte was read.
-  var isAtEnd: Bool { offset == end }
+  package var isAtEnd: Bool { offset == end }
 
   /// An error about the input at the current offset.
-  func failure(_ reason: CacheError.Reason, _ detail: String) -> CacheError {
+  package func failure(_ reason: CacheError.Reason, _ detail: String) -> CacheError {
     CacheError(file: origin, reason: reason, detail: "\(detail) (at byte \(offset))")
   }
 
   /// An error for a value that breaks a rule of the format.
-  func invalid(_ detail: String) -> CacheError { failure(.corrupt, detail) }
+  package func invalid(_ detail: String) -> CacheError { failure(.corrupt, detail) }
 
   /// Checks that `count` bytes remain and returns their address, moving past them.
   @inline(__always)
@@ -161,28 +163,28 @@ struct BinaryReader {
   }
 
   /// Reads one byte.
-  mutating func readUInt8() throws(CacheError) -> UInt8 { try take(1, "a byte").load(as: UInt8.self) }
+  package mutating func readUInt8() throws(CacheError) -> UInt8 { try take(1, "a byte").load(as: UInt8.self) }
   /// Reads 2 bytes, little-endian.
-  mutating func readUInt16() throws(CacheError) -> UInt16 { try littleEndian(UInt16.self, "a 16-bit number") }
+  package mutating func readUInt16() throws(CacheError) -> UInt16 { try littleEndian(UInt16.self, "a 16-bit number") }
   /// Reads 4 bytes, little-endian.
-  mutating func readUInt32() throws(CacheError) -> UInt32 { try littleEndian(UInt32.self, "a 32-bit number") }
+  package mutating func readUInt32() throws(CacheError) -> UInt32 { try littleEndian(UInt32.self, "a 32-bit number") }
   /// Reads 4 bytes, little-endian, two's complement.
-  mutating func readInt32() throws(CacheError) -> Int32 { try littleEndian(Int32.self, "a 32-bit number") }
+  package mutating func readInt32() throws(CacheError) -> Int32 { try littleEndian(Int32.self, "a 32-bit number") }
   /// Reads 8 bytes, little-endian.
-  mutating func readUInt64() throws(CacheError) -> UInt64 { try littleEndian(UInt64.self, "a 64-bit number") }
+  package mutating func readUInt64() throws(CacheError) -> UInt64 { try littleEndian(UInt64.self, "a 64-bit number") }
   /// Reads 8 bytes, big-endian.
-  mutating func readUInt64BigEndian() throws(CacheError) -> UInt64 {
+  package mutating func readUInt64BigEndian() throws(CacheError) -> UInt64 {
     UInt64(bigEndian: try take(8, "a 64-bit number").loadUnaligned(as: UInt64.self))
   }
   /// Reads 8 bytes, little-endian, two's complement.
-  mutating func readInt64() throws(CacheError) -> Int64 { try littleEndian(Int64.self, "a 64-bit number") }
+  package mutating func readInt64() throws(CacheError) -> Int64 { try littleEndian(Int64.self, "a 64-bit number") }
   /// Reads an `Int` written as 8 bytes.
-  mutating func readInt() throws(CacheError) -> Int { Int(try readInt64()) }
+  package mutating func readInt() throws(CacheError) -> Int { Int(try readInt64()) }
   /// Reads an IEEE 754 bit pattern of 8 bytes.
-  mutating func readDouble() throws(CacheError) -> Double { Double(bitPattern: try readUInt64()) }
+  package mutating func readDouble() throws(CacheError) -> Double { Double(bitPattern: try readUInt64()) }
 
   /// Reads one byte that must be 0 (false) or 1 (true).
-  mutating func readBool() throws(CacheError) -> Bool {
+  package mutating func readBool() throws(CacheError) -> Bool {
     switch try readUInt8() {
     case 0: return false
     case 1: return true
@@ -191,7 +193,9 @@ struct BinaryReader {
   }
 
   /// Reads a string of at most `limit` UTF-8 bytes, checking that it is valid UTF-8.
-  mutating func readString(limit: Int, _ what: @autoclosure () -> String = "a string") throws(CacheError) -> String {
+  package mutating func readString(limit: Int, _ what: @autoclosure () -> String = "a string") throws(CacheError)
+    -> String
+  {
     let count = Int(try readUInt32())
     guard count <= limit else { throw invalid("\(what()) is \(count) bytes long; the limit is \(limit)") }
     let bytes = UnsafeRawBufferPointer(start: try take(count, "a string"), count: count)
@@ -204,7 +208,7 @@ struct BinaryReader {
   }
 
   /// Reads 0, or 1 and a value.
-  mutating func readOptional<T>(
+  package mutating func readOptional<T>(
     _ readValue: (inout BinaryReader) throws(CacheError) -> T
   ) throws(CacheError) -> T? {
     try readBool() ? try readValue(&self) : nil
@@ -212,7 +216,8 @@ struct BinaryReader {
 
   /// Reads an element count of at most `limit`, refusing one that the remaining bytes could not hold when every
   /// element takes at least `minimumElementSize` bytes.
-  mutating func readCount(limit: Int, minimumElementSize: Int, _ what: @autoclosure () -> String) throws(CacheError)
+  package mutating func readCount(limit: Int, minimumElementSize: Int, _ what: @autoclosure () -> String)
+    throws(CacheError)
     -> Int
   {
     let count = Int(try readUInt32())
@@ -225,7 +230,7 @@ struct BinaryReader {
   }
 
   /// Reads an element count (see ``readCount(limit:minimumElementSize:_:)``), then each element.
-  mutating func readArray<T>(
+  package mutating func readArray<T>(
     limit: Int = Int(UInt32.max), minimumElementSize: Int, _ what: @autoclosure () -> String,
     _ readElement: (inout BinaryReader) throws(CacheError) -> T
   ) throws(CacheError) -> [T] {
@@ -237,18 +242,20 @@ struct BinaryReader {
   }
 
   /// Reads `count` raw bytes.
-  mutating func readBytes(_ count: Int) throws(CacheError) -> UnsafeRawBufferPointer {
+  package mutating func readBytes(_ count: Int) throws(CacheError) -> UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(start: try take(count, "raw bytes"), count: count)
   }
 
   /// The bytes not read yet, without reading them (see ``skip(_:)``).
-  var unread: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base.map { $0 + offset }, count: remaining) }
+  package var unread: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: base.map { $0 + offset }, count: remaining)
+  }
 
   /// Moves past `count` bytes.
-  mutating func skip(_ count: Int) throws(CacheError) { _ = try take(count, "raw bytes") }
+  package mutating func skip(_ count: Int) throws(CacheError) { _ = try take(count, "raw bytes") }
 
   /// Fails unless every byte was read.
-  func expectEnd() throws(CacheError) {
+  package func expectEnd() throws(CacheError) {
     guard isAtEnd else { throw invalid("\(remaining) unexpected bytes follow the end of the data") }
   }
 }
