@@ -19,13 +19,14 @@ let staticRuntime: [LinkerSetting] =
   ? []
   : [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCShims"), .linkedLibrary("_FoundationCollections")]
 
-/// Compiled with optimisation in debug builds too: the renderer's pixel code, the two commands and the tests. Built
-/// without it, the generic code of the renderer's inner loops and of the tests' comparisons spent most of the test
-/// command's processor time in the runtime's metadata lookups (Benchmarks/README.md, "The test command's time").
-/// Precondition and overflow checks stay, as in every build; `swift build -Xswiftc -Onone` brings the old debugging
-/// back. Only targets that another package cannot use without unsafe flags anyway get it: StagehandRender already
-/// needs CStagehandImages' warning flags, and no application links the commands or the tests; the modules an
-/// application links (animation, plugins, catalog, containers, export) stay as SwiftPM builds them.
+/// Every Swift target of the package but the plugins is compiled with optimisation in debug builds too (the loop at
+/// the end). Built without it, the generic code of the renderer's inner loops, of the registry, the recorder and the
+/// cache, and of the tests' comparisons spent most of the test command's processor time in the runtime's metadata
+/// lookups: `swift test` took 280 processor-seconds and 179 s on 2 cores (Benchmarks/README.md, "The test command's
+/// time"). Precondition and overflow checks stay, as in every build; `swift build -Xswiftc -Onone` gives unoptimised
+/// code for a debugger. Unsafe flags keep a product from being used through a versioned URL dependency, which the
+/// bundled plugins' linker flags and the image library's warning flags already did: applications depend on Stagehand
+/// by path or by branch (README.md, "Containers").
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 /// Plugins export their entry symbol only (the linker's version script in Plugins/Support).
@@ -168,8 +169,7 @@ let package = Package(
     // The scanner child (and the validator's): opens new or changed libraries in a process of its own, so that none
     // can harm the host.
     .executableTarget(
-      name: "stagehand-scanner", dependencies: ["StagehandCatalog", "StagehandCheck"],
-      swiftSettings: optimizedInDebug, linkerSettings: staticRuntime),
+      name: "stagehand-scanner", dependencies: ["StagehandCatalog", "StagehandCheck"], linkerSettings: staticRuntime),
 
     // Containers that keep each content's transition: a stack and a placeholder.
     .target(name: "StagehandContainers", dependencies: ["StagehandAnimation", "StagehandSystem"]),
@@ -197,8 +197,7 @@ let package = Package(
       dependencies: [
         "StagehandAnimation", "StagehandExport", "StagehandSystem", "CStagehandPixman", "CStagehandImages",
         "CStagehandSystem",
-      ],
-      swiftSettings: optimizedInDebug),
+      ]),
 
     // frei0r mixer2 modules for MLT and GStreamer (Docs/VideoTools.md): the calls between a module and the core
     // (a header over Debian's frei0r.h, from frei0r-plugins-dev), the module in plain C, and the core in Swift, which
@@ -233,7 +232,6 @@ let package = Package(
         .embedInCode("Templates/PluginSupport.swift"), .embedInCode("Templates/PluginSupport+Styles.swift"),
         .embedInCode("Templates/exports.map"),
       ],
-      swiftSettings: optimizedInDebug,
       linkerSettings: staticRuntime
     ),
 
@@ -241,36 +239,25 @@ let package = Package(
     .target(
       name: "StagehandTestSupport",
       dependencies: ["StagehandAnimation", "StagehandContainers", "CStagehandPNG", "CStagehandWebPDemux"],
-      path: "Tests/StagehandTestSupport", swiftSettings: optimizedInDebug),
+      path: "Tests/StagehandTestSupport"),
 
-    .testTarget(
-      name: "StagehandSystemTests", dependencies: ["StagehandSystem", "StagehandTestSupport"],
-      swiftSettings: optimizedInDebug),
-    .testTarget(
-      name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"],
-      swiftSettings: optimizedInDebug),
-    .testTarget(
-      name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"],
-      swiftSettings: optimizedInDebug),
+    .testTarget(name: "StagehandSystemTests", dependencies: ["StagehandSystem", "StagehandTestSupport"]),
+    .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
+    .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandCatalogTests",
       dependencies: [
         "StagehandCatalog", "StagehandCache", "StagehandScanning", "StagehandSystem", "StagehandTestSupport",
-      ], swiftSettings: optimizedInDebug),
-    .testTarget(
-      name: "StagehandCommandLineTests", dependencies: ["StagehandCommandLine", "StagehandAnimation"],
-      swiftSettings: optimizedInDebug),
+      ]),
+    .testTarget(name: "StagehandCommandLineTests", dependencies: ["StagehandCommandLine", "StagehandAnimation"]),
     .testTarget(
       name: "StagehandCLITests", dependencies: ["StagehandCatalog", "StagehandSystem", "StagehandTestSupport"],
-      exclude: ["Golden"],  // the golden help texts, read by path (HelpGoldenTests)
-      swiftSettings: optimizedInDebug),
+      exclude: ["Golden"]),  // the golden help texts, read by path (HelpGoldenTests)
     // An application that is its own plugin process (PluginProcessHosting), run by StagehandCLITests.
     .executableTarget(
       name: "StagehandHostedApp", dependencies: ["StagehandCatalog", "StagehandAnimation"],
       path: "Tests/StagehandHostedApp"),
-    .testTarget(
-      name: "StagehandCheckTests", dependencies: ["StagehandCheck", "StagehandTestSupport"],
-      swiftSettings: optimizedInDebug),
+    .testTarget(name: "StagehandCheckTests", dependencies: ["StagehandCheck", "StagehandTestSupport"]),
     // libwebp's demuxer and animation decoder, for tests only: an independent reader of the animated WebP written.
     .systemLibrary(
       name: "CStagehandWebPDemux", path: "Tests/CStagehandWebPDemux", pkgConfig: "libwebpdemux",
@@ -280,15 +267,20 @@ let package = Package(
       dependencies: [
         "StagehandRender", "StagehandExport", "CStagehandImages", "StagehandCatalog", "StagehandContainers",
         "StagehandTestSupport",
-      ], swiftSettings: optimizedInDebug),
+      ]),
     // The frei0r modules run by a small frei0r host in the tests, and by melt and gst-launch-1.0.
     .testTarget(
-      name: "StagehandFrei0rTests", dependencies: ["CStagehandFrei0r", "StagehandCatalog", "StagehandTestSupport"],
-      swiftSettings: optimizedInDebug),
+      name: "StagehandFrei0rTests", dependencies: ["CStagehandFrei0r", "StagehandCatalog", "StagehandTestSupport"]),
     .testTarget(
       name: "StagehandContainersTests",
-      dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"], swiftSettings: optimizedInDebug
-    ),
+      dependencies: ["StagehandContainers", "StagehandCatalog", "StagehandTestSupport"]),
   ] + bundledPlugins.map(\.target),
   swiftLanguageModes: [.v6]
 )
+
+// The Swift targets: every target but the system libraries, the C ones (named C..., and the frei0r module in C) and
+// the plugins, which are built as a plugin's author would build them.
+let unoptimizable = Set(bundledPlugins.map(\.name) + ["StagehandFrei0rModule"])
+for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
+  if !unoptimizable.contains(target.name) { target.swiftSettings = (target.swiftSettings ?? []) + optimizedInDebug }
+}
