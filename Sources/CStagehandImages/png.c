@@ -1,9 +1,13 @@
 // PNG in and out with libpng. libpng reports errors through a handler that leaves with longjmp; the jump lands in
 // the function that called setjmp here, never further.
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <png.h>
 
@@ -150,15 +154,32 @@ static void flush_bytes(png_structp png) {
 
 sh_image_result sh_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
                              int32_t bgra, int32_t level) {
+    int descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (descriptor < 0) {
+        sh_image_result result;
+        memset(&result, 0, sizeof(result));
+        result.format = SH_IMAGE_FORMAT_PNG;
+        result.width = width;
+        result.height = height;
+        result.status = SH_IMAGE_UNWRITABLE;
+        result.system_error = errno;
+        return result;
+    }
+    return sh_png_write_descriptor(descriptor, rgba, width, height, stride, bgra, level);
+}
+
+sh_image_result sh_png_write_descriptor(int descriptor, const uint8_t *rgba, uint32_t width, uint32_t height,
+                                        size_t stride, int32_t bgra, int32_t level) {
     sh_image_result result;
     memset(&result, 0, sizeof(result));
     result.format = SH_IMAGE_FORMAT_PNG;
     result.width = width;
     result.height = height;
-    FILE *file = fopen(path, "wb");
+    FILE *file = fdopen(descriptor, "wb");
     if (file == NULL) {
         result.status = SH_IMAGE_UNWRITABLE;
         result.system_error = errno;
+        close(descriptor);
         return result;
     }
     png_output output = {&result, file, 0};

@@ -65,12 +65,11 @@ final class OutputFile {
     }
     let serial = OutputFile.counter.add()
     temporaryPath = "\(directory).\(name).stagehand-\(getpid())-\(serial).tmp"
-    let temporary = TemporaryPath(temporaryPath)
-    self.temporary = temporary
-    do {
-      descriptor = try SystemFile.open(temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o666)
-    } catch {
-      temporary.forget()
+    switch TemporaryPath.create(temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o666) {
+    case .success(let (temporary, opened)):
+      self.temporary = temporary
+      descriptor = opened
+    case .failure(let error):
       OutputDirectories.remove(createdDirectories)
       throw .outputUnwritable(file: path, errno: error.code)
     }
@@ -119,11 +118,12 @@ final class OutputFile {
     OutputDirectories.remove(createdDirectories)
   }
 
-  /// Closes the temporary file and leaves it for another writer to fill under `temporaryPath`.
-  func closeKeepingFile() {
-    guard descriptor >= 0 else { return }
-    SystemFile.close(descriptor)
+  /// Hands the open file over to a writer that closes it (the PNG encoder): writing through the descriptor, never
+  /// through the path, so that a temporary file that the signal handler has just removed is not created again.
+  func takeDescriptor() -> Int32 {
+    let taken = descriptor
     descriptor = -1
+    return taken
   }
 
   /// Closes and removes the temporary file, if it is still open.

@@ -128,10 +128,9 @@ public final class PNGSequenceWriter: FrameWriter {
       let temporary = file.temporaryPath
       if let recorded = file.temporary { temporaries.add(recorded) }
       // Frames are opaque: premultiplied and straight alpha are the same bytes.
-      let result = sh_png_write(
-        temporary, frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width), UInt32(frame.height),
-        frame.rowBytes, 1, 3)
-      file.closeKeepingFile()
+      let result = sh_png_write_descriptor(
+        file.takeDescriptor(), frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width),
+        UInt32(frame.height), frame.rowBytes, 1, 3)
       do throws(RenderError) {
         try result.check(final)
       } catch {

@@ -15,10 +15,25 @@ final class TemporaryPath: Sendable {
   /// the file behind; an error never does) or once it is forgotten.
   private let slot: Atomic<Int32>
 
-  /// Records `path`.
-  init(_ path: String) {
+  private init(_ path: String, slot: Int32) {
     self.path = path
-    slot = Atomic(sh_temporary_add(path))
+    self.slot = Atomic(slot)
+  }
+
+  /// Records `path` and creates the file with `flags` and `mode`, as one step that the signal handler waits for (no
+  /// file can appear after the handler has looked for it); returns the record and the open descriptor, or the error
+  /// number of the failed open (the path is then forgotten).
+  static func create(_ path: String, flags: Int32, mode: mode_t) -> Result<(TemporaryPath, Int32), SystemError> {
+    var slot: Int32 = -1
+    let descriptor = sh_temporary_open(path, flags, UInt32(mode), &slot)
+    guard descriptor >= 0 else { return .failure(SystemError(code: -descriptor)) }
+    return .success((TemporaryPath(path, slot: slot), descriptor))
+  }
+
+  /// The error number of a temporary file that could not be created.
+  struct SystemError: Error {
+    /// The error number.
+    var code: Int32
   }
 
   /// Forgets the path, once the file has been renamed or removed; a second call does nothing (the slot may hold

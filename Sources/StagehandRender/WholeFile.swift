@@ -30,9 +30,8 @@ public enum WholeFile {
   /// Writes `frame` (opaque) as a PNG file at `path`.
   public static func writePNG(_ frame: Frame, to path: String) throws(RenderError) {
     let file = try OutputFile(path: path)
-    file.closeKeepingFile()
-    let result = sh_png_write(
-      file.temporaryPath, frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width),
+    let result = sh_png_write_descriptor(
+      file.takeDescriptor(), frame.storage.assumingMemoryBound(to: UInt8.self), UInt32(frame.width),
       UInt32(frame.height), frame.rowBytes, 1, 6)
     do throws(RenderError) {
       try result.check(path)

@@ -4,7 +4,7 @@ import Testing
 
 /// `stagehand preview STYLE --interactive` and `stagehand demo --interactive`, driven in a pseudo-terminal: keys and
 /// xterm mouse reports (SGR, mode 1006) typed on its keyboard, frames and the exit read from what it wrote.
-@Suite("The interactive terminal preview", .serialized)
+@Suite("The interactive terminal preview")
 struct InteractivePreviewTests {
   /// Mouse reporting on (button events, SGR encoding), and off.
   static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"

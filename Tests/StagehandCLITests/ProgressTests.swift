@@ -3,7 +3,7 @@ import StagehandTestSupport
 import Testing
 
 /// The progress line of long work on standard error: on a terminal only, cleared before the output.
-@Suite("Progress on a terminal", .serialized)
+@Suite("Progress on a terminal")
 struct ProgressTests {
   /// Two bundled libraries to check.
   static let libraries = ["libStagehandPush.so", "libStagehandFlip.so"].map {

@@ -3,7 +3,7 @@ import StagehandTestSupport
 import Testing
 
 /// The keyboard and job control during a terminal preview, and what a terminal is spared.
-@Suite("The terminal preview and the keyboard", .serialized)
+@Suite("The terminal preview and the keyboard")
 struct TerminalInputTests {
   static var environment: [String: String] {
     var environment = cleanEnvironment

@@ -87,7 +87,7 @@ struct TerminalRun {
 let enterSequence = "\u{1B}[?1049h"
 let restoreSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-@Suite("The terminal preview restores the terminal", .serialized)
+@Suite("The terminal preview restores the terminal")
 struct TerminalTests {
   @Test(
     "SIGTERM, SIGHUP, SIGINT and SIGQUIT during a preview restore the terminal and exit with 128 + the signal",

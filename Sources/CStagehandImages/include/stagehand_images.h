@@ -56,6 +56,10 @@ sh_image_result sh_image_read_descriptor(int descriptor, uint64_t max_pixels, ui
  * is undefined and the caller removes it. */
 sh_image_result sh_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
                              int32_t bgra, int32_t level);
+/* sh_png_write to the file open for writing on `descriptor`, which it closes in every case: a caller that created the
+ * file writes it without opening its path again. */
+sh_image_result sh_png_write_descriptor(int descriptor, const uint8_t *rgba, uint32_t width, uint32_t height,
+                                        size_t stride, int32_t bgra, int32_t level);
 
 /* An animated WebP being encoded (libwebp's WebPAnimEncoder): frames in order, then the file's bytes. */
 typedef struct sh_webp_animation sh_webp_animation;

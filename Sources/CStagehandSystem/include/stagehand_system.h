@@ -90,12 +90,18 @@ void sh_sha256_free(void *context);
  * signal's. The table has SH_TEMPORARY_SLOTS paths at most (more than the frames of the longest PNG sequence).
  *
  * sh_temporary_add copies `path` and returns its slot, or -ENOMEM, or -ENOSPC when the table is full.
+ * sh_temporary_open records `path` and creates it with open(path, flags, mode) as one step that the handler waits
+ * for, so that no file is created after the handler has looked for it; returns the descriptor and sets `*slot` (a
+ * negative slot when the table was full: then a signal leaves the file), or -errno when the open fails (the path is
+ * then forgotten). A thread that calls it once the handler has started on another thread never returns: the process
+ * is ending.
  * sh_temporary_forget empties a slot (without removing the file); a negative slot is ignored.
  * sh_temporary_remove_on_signals installs the handler for the three signals, except those the process ignores;
  * returns 0 or -errno.
  */
 #define SH_TEMPORARY_SLOTS 65536
 int sh_temporary_add(const char *path);
+int sh_temporary_open(const char *path, int flags, unsigned mode, int *slot);
 void sh_temporary_forget(int slot);
 int sh_temporary_remove_on_signals(void);
 
