@@ -59,33 +59,19 @@ extension RegistryCache {
         file: path, reason: .cannotWrite, detail: "\(step) \(temporary) failed: \(systemMessage(code))",
         systemError: code)
     }
+    /// One call on the temporary file; its failure names the step.
+    func step(_ name: String, _ call: () throws(SystemCallError) -> Void) throws(CacheError) {
+      do { try call() } catch { throw failure(name, error.code) }
+    }
 
-    do {
+    try step("setting the mode of") { () throws(SystemCallError) in
       try SystemFile.setMode(descriptor, 0o600, path: temporary)
-    } catch {
-      throw failure("setting the mode of", error.code)
     }
-    do {
-      try SystemFile.writeAll(descriptor, bytes, path: temporary)
-    } catch {
-      throw failure("writing", error.code)
-    }
-    do {
-      try SystemFile.flush(descriptor, path: temporary)
-    } catch {
-      throw failure("flushing", error.code)
-    }
+    try step("writing") { () throws(SystemCallError) in try SystemFile.writeAll(descriptor, bytes, path: temporary) }
+    try step("flushing") { () throws(SystemCallError) in try SystemFile.flush(descriptor, path: temporary) }
     isOpen = false
-    do {
-      try SystemFile.closeWritten(descriptor, path: temporary)
-    } catch {
-      throw failure("closing", error.code)
-    }
-    do {
-      try SystemFile.rename(temporary, to: path)
-    } catch {
-      throw failure("renaming over the cache", error.code)
-    }
+    try step("closing") { () throws(SystemCallError) in try SystemFile.closeWritten(descriptor, path: temporary) }
+    try step("renaming over the cache") { () throws(SystemCallError) in try SystemFile.rename(temporary, to: path) }
     renamed = true
 
     // Flush the directory, so that the rename itself survives a crash. Some file systems cannot (EINVAL).
