@@ -27,7 +27,7 @@ public enum CheckChild {
   public static func main(_ arguments: [String]) -> Never {
     guard arguments.count == 3, arguments[0] == "--first-descriptor", let descriptor = Int32(arguments[1]) else {
       let usage = "usage: stagehand-scanner check --first-descriptor F PATH (started by 'stagehand check')\n"
-      _ = usage.withCString { write(2, $0, strlen($0)) }
+      try? SystemFile.writeAll(2, Array(usage.utf8))
       _exit(64)
     }
     signal(SIGPIPE, SIG_DFL)
@@ -44,28 +44,19 @@ public enum CheckChild {
               + "-fvisibility=hidden, or a linker version script, so that it exports stagehand_plugin_v1 only"))
       }
     }
-    let capture = sh_system_memory_file("stagehand-check-output")
-    let quiet = (try? SystemFile.open("/dev/null", flags: O_WRONLY | O_CLOEXEC)) ?? -1
+    let output = OutputCapture(name: "stagehand-check-output")
     // Every descriptor it writes to is open: from here on, the library's code runs in the sandbox.
     ScannerChild.enterSandbox(descriptorLimit: descriptor + 64)
     func captured(_ what: String) {
-      guard capture >= 0 else { return }
-      _ = dup2(quiet, 1)
-      _ = dup2(quiet, 2)
-      if let info = try? SystemFile.status(capture), info.st_size > 0 {
+      output.end()
+      if let (size, _) = output.take(limit: 0) {
         report.findings.append(
           CheckFinding(
             .warning, section: 7,
-            "it printed \(info.st_size) bytes to standard output or error \(what); a plugin should print nothing"))
+            "it printed \(size) bytes to standard output or error \(what); a plugin should print nothing"))
       }
-      _ = try? SystemFile.truncate(capture, to: 0)
-      _ = lseek(capture, 0, SEEK_SET)
     }
-    func capturing() {
-      guard capture >= 0 else { return }
-      _ = dup2(capture, 1)
-      _ = dup2(capture, 2)
-    }
+    func capturing() { output.begin() }
 
     send(.progress("loading the library"))
     capturing()

@@ -53,7 +53,7 @@ final class OutputFile {
         waited += 1
       }
       descriptor = opened
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+      SystemFile.setBlocking(descriptor, true)
       return
     }
     isSpecial = false

@@ -38,18 +38,18 @@ public enum ScannerChild {
         "usage: stagehand-scanner --protocol N\n"
         + "stagehand-scanner is started by stagehand to scan plugin libraries and build their animations; it is not "
         + "meant to be run by hand.\n"
-      _ = usage.withCString { write(2, $0, strlen($0)) }
+      try? SystemFile.writeAll(2, Array(usage.utf8))
       _exit(64)
     }
     guard arguments[1] == String(ScanAnswer.protocolVersion) else {
       let message =
         "stagehand-scanner: protocol \(arguments[1]) asked, but this scanner speaks "
         + "\(ScanAnswer.protocolVersion); install the scanner of the same Stagehand version\n"
-      _ = message.withCString { write(2, $0, strlen($0)) }
+      try? SystemFile.writeAll(2, Array(message.utf8))
       _exit(65)
     }
     signal(SIGPIPE, SIG_DFL)
-    var output = CapturedOutput()
+    let output = CapturedOutput()
     // Every descriptor it writes to is open: from here on, the libraries' code runs in the sandbox.
     // Each library loaded keeps a descriptor open (see `LibraryHandle`): a batch of 128, and room for its own.
     enterSandbox(descriptorLimit: 512)
@@ -236,31 +236,15 @@ public enum ScannerChild {
 /// Where the plugin process's standard output and error go while a library's code runs: a memory file, read for a
 /// note after a scan and emptied after every request; `/dev/null` in between.
 struct CapturedOutput {
-  let capture = sh_system_memory_file("stagehand-scanner-output")
-  let quiet = (try? SystemFile.open("/dev/null", flags: O_WRONLY | O_CLOEXEC)) ?? -1
+  let output = OutputCapture(name: "stagehand-scanner-output")
 
   /// Runs `body` with standard output and error sent to the memory file.
-  func capturing<Result>(_ body: () -> Result) -> Result {
-    guard capture >= 0 else { return body() }
-    _ = dup2(capture, 1)
-    _ = dup2(capture, 2)
-    defer {
-      _ = dup2(quiet, 1)
-      _ = dup2(quiet, 2)
-    }
-    return body()
-  }
+  func capturing<Result>(_ body: () -> Result) -> Result { output.capturing(body) }
 
   /// A note about what the library printed, if it printed anything; the memory file is emptied.
   func note() -> String? {
-    guard capture >= 0, let info = try? SystemFile.status(capture), info.st_size > 0 else { return nil }
-    defer {
-      _ = try? SystemFile.truncate(capture, to: 0)
-      _ = lseek(capture, 0, SEEK_SET)
-    }
-    var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), 80))
-    let count = bytes.withUnsafeMutableBytes { (try? SystemFile.readFully(capture, into: $0, at: 0)) ?? 0 }
-    let text = String(decoding: bytes.prefix(count), as: UTF8.self).escapingControlCharacters
-    return "printed \(info.st_size) bytes while it was loaded and built (a plugin should print nothing): \"\(text)\""
+    guard let (size, prefix) = output.take(limit: 80) else { return nil }
+    let text = String(decoding: prefix, as: UTF8.self).escapingControlCharacters
+    return "printed \(size) bytes while it was loaded and built (a plugin should print nothing): \"\(text)\""
   }
 }

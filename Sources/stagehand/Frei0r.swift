@@ -141,14 +141,13 @@ struct Frei0r: ParsableCommand {
       let descriptor = try SystemFile.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: mode)
       do {
         try SystemFile.writeAll(descriptor, [UInt8](data), path: temporary)
+        // The mode asked for, whatever the umask made of it at the creation.
+        try SystemFile.setMode(descriptor, mode, path: temporary)
       } catch {
         SystemFile.close(descriptor)
         throw error
       }
       try SystemFile.closeWritten(descriptor, path: temporary)
-      guard fchmodat(AT_FDCWD, temporary, mode, 0) == 0 else {
-        throw SystemCallError.fromErrno("chmod", path: temporary)
-      }
       try SystemFile.rename(temporary, to: path)
     } catch {
       SystemFile.removeIfPossible(temporary)

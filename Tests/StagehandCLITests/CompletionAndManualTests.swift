@@ -62,7 +62,7 @@ struct CompletionAndManualTests {
     let directory = try CFixture.temporaryDirectory("completion-files")
     defer { try? FileManager.default.removeItem(at: directory) }
     for name in ["a.png", "b.txt", "c.jpg", "libx.so"] {
-      FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data())
+      _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data())
     }
     let pictures = try Self.bashCompletions("stagehand render push --from ", in: directory)
     #expect(Set(pictures) == ["a.png", "c.jpg"])

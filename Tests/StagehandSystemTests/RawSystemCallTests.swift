@@ -6,7 +6,8 @@ import Testing
 /// closes a descriptor with a bare `close(`, turns an error number into words with `strerror`, handles `EINTR`,
 /// spawns or waits for a process, sleeps with `nanosleep`, or opens, examines, creates, renames, removes or lists
 /// files and directories with a bare call (`open`, `stat`, `fstat`, `fstatat`, `mkdir`, `rename`, `unlink`,
-/// `rmdir`, `opendir`, `fdopendir`, `readdir`, `closedir`, `realpath`, `mkstemp`, `fsync`).
+/// `rmdir`, `opendir`, `fdopendir`, `readdir`, `closedir`, `realpath`, `mkstemp`, `fsync`), changes a descriptor's
+/// flags or a file's mode (`fcntl`, `chmod`, `fchmod`, `fchmodat`), or moves descriptors (`dup2`, `lseek`).
 @Suite struct RawSystemCallTests {
   /// The file calls that only the system layer makes, each with the helper to use instead.
   static let fileCalls: [(call: String, instead: String)] = [
@@ -18,6 +19,9 @@ import Testing
     ("opendir", "SystemDirectory"), ("fdopendir", "SystemDirectory"), ("readdir", "SystemDirectory"),
     ("closedir", "SystemDirectory"), ("realpath", "SystemFile.resolvedPath"),
     ("mkstemp", "SystemFile.makeTemporaryFile"), ("fsync", "SystemFile.flush"),
+    ("fcntl", "SystemFile.setBlocking, or the SystemFile call that sets the flag"),
+    ("chmod", "SystemFile.setMode"), ("fchmod", "SystemFile.setMode"), ("fchmodat", "SystemFile.setMode"),
+    ("dup2", "OutputCapture"), ("lseek", "SystemFile.readFully(_:into:at:) or OutputCapture"),
   ]
 
   /// A rule: what may not appear, what to use instead, and whether a line breaks it.
@@ -114,6 +118,9 @@ import Testing
     ("    try rename()", false), ("  func rename() throws(RenderError) {", false),
     ("    switch Self.open(\"/proc/self/fd/3\") {", false), ("SystemFile.removeIfPossible(path)", false),
     ("    try SystemDirectory.forEachName(in: directory) { name in", false),
+    ("      _ = dup2(capture, 1)", true), ("      _ = lseek(capture, 0, SEEK_SET)", true),
+    ("  _ = fcntl(descriptor, F_SETFL, flags)", true), ("guard fchmodat(AT_FDCWD, temporary, mode, 0) == 0", true),
+    ("    try SystemFile.setMode(descriptor, mode, path: temporary)", false), ("output.capturing(body)", false),
   ])
   func theCheckFindsRawCalls(line: String, isRaw: Bool) {
     #expect(Self.findings(in: line, file: "x.swift").isEmpty == !isRaw, "\(line)")
