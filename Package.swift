@@ -110,6 +110,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
     // Sine, cosine, arc tangent and exponential for the animation model (RealModule).
     .package(url: "https://github.com/apple/swift-numerics.git", exact: "1.1.1"),
+    // File descriptors and error numbers for the system layer (SystemPackage: FileDescriptor, Errno).
+    .package(url: "https://github.com/apple/swift-system.git", exact: "1.8.1"),
     // `swift package generate-documentation`: DocC for the Swift modules (articles in each module's .docc folder).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
   ],
@@ -120,7 +122,11 @@ let package = Package(
 
     // The system layer, internal to this package (no product): the one place of raw POSIX calls (files, pipes,
     // child processes, one policy for interrupted calls, one error type), and the lock the modules share (`Locked`).
-    .target(name: "StagehandSystem", dependencies: ["CStagehandSystem"]),
+    // Descriptors are read, written, opened and closed through swift-system's `FileDescriptor`, error numbers are its
+    // `Errno`; the calls it does not have (directories, renames, temporary files, spawning) are Glibc's.
+    .target(
+      name: "StagehandSystem",
+      dependencies: ["CStagehandSystem", .product(name: "SystemPackage", package: "swift-system")]),
 
     // The plugin ABI: a header that is the whole spec of a plugin.
     .target(name: "CStagehandPlugin"),
@@ -246,7 +252,11 @@ let package = Package(
       dependencies: ["StagehandAnimation", "StagehandContainers", "CStagehandPNG", "CStagehandWebPDemux"],
       path: "Tests/StagehandTestSupport"),
 
-    .testTarget(name: "StagehandSystemTests", dependencies: ["StagehandSystem", "StagehandTestSupport"]),
+    .testTarget(
+      name: "StagehandSystemTests",
+      dependencies: [
+        "StagehandSystem", "StagehandTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .testTarget(name: "StagehandAnimationTests", dependencies: ["StagehandAnimation", "StagehandTestSupport"]),
     .testTarget(name: "StagehandPluginsTests", dependencies: ["StagehandPlugins", "StagehandTestSupport"]),
     .testTarget(

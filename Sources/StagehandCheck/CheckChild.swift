@@ -28,9 +28,9 @@ public enum CheckChild {
     guard arguments.count == 3, arguments[0] == "--first-descriptor", let descriptor = Int32(arguments[1]) else {
       let usage = "usage: stagehand-scanner check --first-descriptor F PATH (started by 'stagehand check')\n"
       try? SystemFile.writeAll(2, Array(usage.utf8))
-      _exit(64)
+      SystemProcess.exitNow(64)
     }
-    signal(SIGPIPE, SIG_DFL)
+    SystemProcess.restoreDefault(SIGPIPE)
     let path = arguments[2]
     var report = CheckReport(library: path)
     if let names = ExportedSymbols.names(descriptor: descriptor) {
@@ -67,7 +67,7 @@ public enum CheckChild {
       captured("while it was loaded")
       report.findings.append(CheckFinding(.error, section: section(of: error.reason), "\(error)"))
       send(.report(report))
-      _exit(0)
+      SystemProcess.exitNow(0)
     }
     captured("while it was loaded")
     report.plugin = "\(plugin.info.id) \(plugin.info.version)"
@@ -84,7 +84,7 @@ public enum CheckChild {
       report.fallbacksToOtherPlugins[style.name] = fallback
     }
     send(.report(report))
-    _exit(0)
+    SystemProcess.exitNow(0)
   }
 
   /// The header section that states the rule a load failure breaks.
@@ -106,7 +106,7 @@ public enum CheckChild {
 
   /// Writes one message to the pipe as a line of JSON; exits when the host has gone.
   static func send(_ message: CheckMessage) {
-    guard var bytes = try? JSONEncoder().encode(message) else { _exit(70) }
+    guard var bytes = try? JSONEncoder().encode(message) else { SystemProcess.exitNow(70) }
     bytes.append(UInt8(ascii: "\n"))
     ScannerChild.writeAnswer(Array(bytes))
   }

@@ -39,16 +39,16 @@ public enum ScannerChild {
         + "stagehand-scanner is started by stagehand to scan plugin libraries and build their animations; it is not "
         + "meant to be run by hand.\n"
       try? SystemFile.writeAll(2, Array(usage.utf8))
-      _exit(64)
+      SystemProcess.exitNow(64)
     }
     guard arguments[1] == String(ScanAnswer.protocolVersion) else {
       let message =
         "stagehand-scanner: protocol \(arguments[1]) asked, but this scanner speaks "
         + "\(ScanAnswer.protocolVersion); install the scanner of the same Stagehand version\n"
       try? SystemFile.writeAll(2, Array(message.utf8))
-      _exit(65)
+      SystemProcess.exitNow(65)
     }
-    signal(SIGPIPE, SIG_DFL)
+    SystemProcess.restoreDefault(SIGPIPE)
     let output = CapturedOutput()
     // Every descriptor it writes to is open: from here on, the libraries' code runs in the sandbox.
     // Each library loaded keeps a descriptor open (see `LibraryHandle`): a batch of 128, and room for its own.
@@ -59,7 +59,7 @@ public enum ScannerChild {
     var scans = 0
     var slots: [Int: LoadedPlugin] = [:]
     func library() -> Int32 {
-      guard !descriptors.isEmpty else { _exit(protocolErrorStatus) }
+      guard !descriptors.isEmpty else { SystemProcess.exitNow(protocolErrorStatus) }
       return descriptors.removeFirst()
     }
     var chunk = [UInt8](repeating: 0, count: 65536)
@@ -69,16 +69,16 @@ public enum ScannerChild {
       if received >= 0 { descriptors.append(received) }
       if count == 0 {
         send(.end)
-        _exit(0)
+        SystemProcess.exitNow(0)
       }
-      guard count > 0 else { _exit(70) }
+      guard count > 0 else { SystemProcess.exitNow(70) }
       buffer += chunk[0..<count]
       while true {
         let decoded: (PluginRequest, Int)?
         do {
           decoded = try PluginRequest.decode(buffer)
         } catch {
-          _exit(protocolErrorStatus)
+          SystemProcess.exitNow(protocolErrorStatus)
         }
         guard let (request, length) = decoded else { break }
         buffer.removeFirst(length)
@@ -110,7 +110,7 @@ public enum ScannerChild {
           send(.result(index: slot, outcome: outcome))
         case .build(let slot, let style, let inverse, let values, let context):
           guard let plugin = slots[slot], plugin.info.styles.indices.contains(style) else {
-            _exit(protocolErrorStatus)
+            SystemProcess.exitNow(protocolErrorStatus)
           }
           let recording = output.capturing {
             plugin.recordedBuild(styleIndex: style, values: values, in: context, inverse: inverse)
@@ -130,7 +130,7 @@ public enum ScannerChild {
   /// Puts this process in the sandbox of `sh_system_sandbox` (resource limits and a seccomp filter; see
   /// Docs/Isolation.md), or exits with `sandboxFailureStatus`: no plugin code runs outside it.
   package static func enterSandbox(descriptorLimit: Int32) {
-    guard sh_system_sandbox(descriptorLimit) == 0 else { _exit(sandboxFailureStatus) }
+    guard sh_system_sandbox(descriptorLimit) == 0 else { SystemProcess.exitNow(sandboxFailureStatus) }
   }
 
   /// Loads the library at `path` from `descriptor`, then checks the libraries it brought into the process (its
@@ -228,7 +228,7 @@ public enum ScannerChild {
     do {
       try SystemFile.writeAll(3, bytes)
     } catch {
-      _exit(70)
+      SystemProcess.exitNow(70)
     }
   }
 }

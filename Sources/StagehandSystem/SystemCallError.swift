@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -22,10 +24,18 @@ package struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertib
     self.code = code
   }
 
+  /// An error of `call` on `path` with swift-system's error number `number`.
+  package init(_ call: String, path: String? = nil, number: Errno) {
+    self.init(call, path: path, code: number.rawValue)
+  }
+
   /// An error of `call` on `path` with the error number the call just left in `errno`.
   package static func fromErrno(_ call: String, path: String? = nil) -> SystemCallError {
     SystemCallError(call, path: path, code: errno)
   }
+
+  /// The error number as swift-system's `Errno` (`.noSuchFileOrDirectory`, `.permissionDenied`...).
+  package var number: Errno { Errno(rawValue: code) }
 
   /// The system's words for the error number with the number: `Permission denied (errno 13)`.
   package var message: String { Self.message(code) }
@@ -40,13 +50,12 @@ package struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertib
 
   /// The system's words for an error number with the number: `Permission denied (errno 13)`.
   package static func message(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "errno \(code)" }
-    return "\(String(cString: text)) (errno \(code))"
+    "\(reason(code)) (errno \(code))"
   }
 
   /// The system's words for an error number alone: `Permission denied`.
   package static func reason(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "errno \(code)" }
-    return String(cString: text)
+    // swift-system's words are the C library's (`strerror`).
+    Errno(rawValue: code).description
   }
 }

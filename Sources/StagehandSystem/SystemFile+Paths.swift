@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -98,9 +100,7 @@ extension SystemFile {
 
   /// Cuts the open file `descriptor` to `length` bytes (`ftruncate`).
   package static func truncate(_ descriptor: Int32, to length: Int64, path: String? = nil) throws(SystemCallError) {
-    guard retryingInterrupts({ ftruncate(descriptor, off_t(length)) }) == 0 else {
-      throw .fromErrno("ftruncate", path: path)
-    }
+    try calling("ftruncate", path: path) { try FileDescriptor(rawValue: descriptor).resize(to: length) }
   }
 
   /// Whether this process may use the file at `path` as `mode` asks (`R_OK`, `W_OK`, `X_OK`; `access`).

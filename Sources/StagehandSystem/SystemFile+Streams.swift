@@ -1,4 +1,5 @@
 import CStagehandSystem
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -27,10 +28,12 @@ extension SystemFile {
   package static func readAvailable(
     _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String? = nil
   ) throws(SystemCallError) -> Int? {
-    let result = retryingInterrupts { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
-    if result >= 0 { return result }
-    if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
-    throw .fromErrno("read", path: path)
+    do {
+      return try calling("read", path: path) { try FileDescriptor(rawValue: descriptor).read(into: buffer) }
+    } catch {
+      if error.number == .resourceTemporarilyUnavailable || error.number == .wouldBlock { return nil }
+      throw error
+    }
   }
 
   /// Reads what the channel `descriptor` (a non-blocking pipe or socket to a child) has into `chunk`: how many bytes,

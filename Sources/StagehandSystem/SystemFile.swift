@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -5,9 +7,28 @@
 /// Files through their descriptors: opening, reading their status, reading, closing; the one place of the package
 /// that calls them.
 ///
-/// One policy for interrupted calls: a call that fails with `EINTR` is made again (``retryingInterrupts(_:)``), except
-/// `close`, which Linux has released the descriptor for whatever it returns, so it is never repeated.
+/// Opening, reading, writing, resizing and closing go through swift-system's `FileDescriptor`; the package keeps plain
+/// `Int32` descriptors, which cross to its children and its C shims as they are. One policy for interrupted calls: a
+/// call that fails with `EINTR` is made again (swift-system's `retryOnInterrupt`, ``retryingInterrupts(_:)`` for
+/// Glibc's calls), except `close`, which Linux has released the descriptor for whatever it returns, so it is never
+/// repeated.
 package enum SystemFile {
+  /// Makes `body`, calls of swift-system, and turns the `Errno` it throws into a ``SystemCallError`` of `call` on
+  /// `path`.
+  @inline(__always)
+  package static func calling<Value>(
+    _ call: String, path: String?, _ body: () throws -> Value
+  ) throws(SystemCallError) -> Value {
+    do {
+      return try body()
+    } catch let number as Errno {
+      throw SystemCallError(call, path: path, number: number)
+    } catch {
+      // swift-system throws nothing but `Errno`; an error of another type would be a new version's, said as EIO.
+      throw SystemCallError(call, path: path, code: EIO)
+    }
+  }
+
   /// Runs `call` again while it fails with `EINTR` (returns -1 with `errno` set to `EINTR`); returns its last result.
   @inline(__always)
   package static func retryingInterrupts<Result: FixedWidthInteger>(_ call: () -> Result) -> Result {
@@ -21,20 +42,25 @@ package enum SystemFile {
   /// Closes `descriptor`, once. Its result is not looked at: on Linux the descriptor is released even when `close`
   /// fails, so there is nothing to retry and nothing left to do.
   package static func close(_ descriptor: Int32) {
-    _ = Glibc.close(descriptor)
+    try? FileDescriptor(rawValue: descriptor).close()
   }
 
   /// Closes `descriptor` of a file just written, once, and reports a failure: some file systems (NFS, FUSE) report a
   /// write that failed only when the file is closed. The descriptor is released either way.
   package static func closeWritten(_ descriptor: Int32, path: String? = nil) throws(SystemCallError) {
-    guard Glibc.close(descriptor) == 0 else { throw .fromErrno("close", path: path) }
+    try calling("close", path: path) { try FileDescriptor(rawValue: descriptor).close() }
   }
 
   /// Opens `path` with `flags` (and `mode` for a file it creates); returns the descriptor.
   package static func open(_ path: String, flags: Int32, mode: mode_t = 0) throws(SystemCallError) -> Int32 {
-    let descriptor = retryingInterrupts { Glibc.open(path, flags, mode) }
-    guard descriptor >= 0 else { throw .fromErrno("open", path: path) }
-    return descriptor
+    // `flags` as swift-system splits them: the access mode, and the options (which include O_CREAT, and then the
+    // file's permissions must be given).
+    let access = FileDescriptor.AccessMode(rawValue: flags & O_ACCMODE)
+    let options = FileDescriptor.OpenOptions(rawValue: flags & ~O_ACCMODE)
+    let permissions = options.contains(.create) ? FilePermissions(rawValue: mode) : nil
+    return try calling("open", path: path) {
+      try FileDescriptor.open(path, access, options: options, permissions: permissions).rawValue
+    }
   }
 
   /// The status of the open file `descriptor` (`path` names it in the error).
@@ -84,9 +110,10 @@ package enum SystemFile {
   package static func read(
     _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int64, path: String? = nil
   ) throws(SystemCallError) -> Int {
-    let result = retryingInterrupts { pread(descriptor, buffer, count, off_t(offset)) }
-    guard result >= 0 else { throw .fromErrno("pread", path: path) }
-    return result
+    try calling("pread", path: path) {
+      try FileDescriptor(rawValue: descriptor).read(
+        fromAbsoluteOffset: offset, into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
+    }
   }
 
   /// Reads from offset `offset` of `descriptor` until `buffer` is full or the file ends, without moving the file
@@ -109,9 +136,9 @@ package enum SystemFile {
   package static func write(
     _ descriptor: Int32, from bytes: UnsafeRawPointer, count: Int, path: String? = nil
   ) throws(SystemCallError) -> Int {
-    let result = retryingInterrupts { Glibc.write(descriptor, bytes, count) }
-    guard result >= 0 else { throw .fromErrno("write", path: path) }
-    return result
+    try calling("write", path: path) {
+      try FileDescriptor(rawValue: descriptor).write(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
   }
 
   /// Writes all of `bytes` to `descriptor`; a write that writes nothing fails with `EIO`.

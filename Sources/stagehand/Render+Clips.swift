@@ -91,7 +91,7 @@ extension Render {
   func writeClips(_ job: ClipRenderJob, format: RenderFormat) throws(RenderError) -> Int {
     let progress = RenderProgress()
     defer { progress.end() }
-    if output == "-" { signal(SIGPIPE, SIG_IGN) }
+    if output == "-" { SystemProcess.ignore(SIGPIPE) }
     switch format {
     case .png:
       return try job.run(into: try PNGSequenceWriter(pattern: output, overwrite: overwrite), progress: progress.report)

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import StagehandAnimation
 import StagehandRender
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -38,7 +39,7 @@ extension Render {
     let (width, height) = (job.scene.width, job.scene.height)
     let progress = RenderProgress()
     defer { progress.end() }
-    if output == "-" { signal(SIGPIPE, SIG_IGN) }
+    if output == "-" { SystemProcess.ignore(SIGPIPE) }
     switch format {
     case .png:
       try job.run(

@@ -3,6 +3,7 @@ import FoundationEssentials
 import StagehandCatalog
 import StagehandCommandLine
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -40,7 +41,7 @@ struct Stagehand: ParsableCommand {
     MessageHints.current = .commandLine
     // A write past the file size limit (ulimit -f) fails with EFBIG instead of killing the process, so that the
     // command reports it and removes its temporary file, as it does for a full disk.
-    signal(SIGXFSZ, SIG_IGN)
+    SystemProcess.ignore(SIGXFSZ)
     let status: Int32
     do {
       if let problem = CommandLineValues.unboundedInput(Array(CommandLine.arguments.dropFirst())) {
@@ -67,7 +68,7 @@ struct Stagehand: ParsableCommand {
     }
     fflush(nil)  // every stdio stream
     Registry.endPluginProcesses()  // so that none outlives the command, even as a zombie
-    _exit(status)
+    SystemProcess.exitNow(status)
   }
 }
 

@@ -13,11 +13,12 @@ import StagehandSystem
 let restoreSequence: StaticString = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
 /// Puts the terminal back (the screen, and the keyboard with what was typed dropped) and exits when the program is
-/// interrupted, hung up or terminated (async-signal-safe: write, tcflush, tcsetattr, then _exit).
+/// interrupted, hung up or terminated (async-signal-safe: write, tcflush, tcsetattr, then `_exit` through
+/// `SystemProcess.exitNow`).
 private func restoreAndExit(_ signal: Int32) {
   writeStatic(restoreSequence)
   releaseKeyboard()
-  _exit(128 + signal)
+  SystemProcess.exitNow(128 + signal)
 }
 
 /// SIGWINCH: the player fits its pictures to the new window size.

@@ -1,4 +1,5 @@
 import StagehandCatalog
+import StagehandSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -115,8 +116,9 @@ extension TerminalScreen {
     var buffer = [UInt8](repeating: 0, count: 64)
     var quit = false
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-      guard count > 0 else { break }
+      // The keyboard is read without waiting (raw mode, no minimum): nothing typed, an error or the end stop it.
+      let count = buffer.withUnsafeMutableBytes { try? SystemFile.readAvailable(STDIN_FILENO, into: $0) }
+      guard let count, count > 0 else { break }
       let keys = buffer.prefix(count)
       if keys.contains(UInt8(ascii: "q")) || keys.contains(UInt8(ascii: "Q")) || keys.elementsEqual([0x1B]) {
         quit = true
@@ -130,6 +132,6 @@ extension TerminalScreen {
     leave()
     fflush(nil)
     Registry.endPluginProcesses()
-    _exit(0)
+    SystemProcess.exitNow(0)
   }
 }

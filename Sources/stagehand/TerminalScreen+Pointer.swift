@@ -1,4 +1,5 @@
 import StagehandAnimation
+import StagehandSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -125,8 +126,9 @@ extension TerminalScreen {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 256)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-      guard count > 0 else { break }
+      // The keyboard is read without waiting (raw mode, no minimum): nothing typed, an error or the end stop it.
+      let count = buffer.withUnsafeMutableBytes { try? SystemFile.readAvailable(STDIN_FILENO, into: $0) }
+      guard let count, count > 0 else { break }
       bytes += buffer.prefix(count)
     }
     return bytes

@@ -7,7 +7,8 @@ import Testing
 /// spawns or waits for a process, sleeps with `nanosleep`, or opens, examines, creates, renames, removes or lists
 /// files and directories with a bare call (`open`, `stat`, `fstat`, `fstatat`, `mkdir`, `rename`, `unlink`,
 /// `rmdir`, `opendir`, `fdopendir`, `readdir`, `closedir`, `realpath`, `mkstemp`, `fsync`), changes a descriptor's
-/// flags or a file's mode (`fcntl`, `chmod`, `fchmod`, `fchmodat`), or moves descriptors (`dup2`, `lseek`).
+/// flags or a file's mode (`fcntl`, `chmod`, `fchmod`, `fchmodat`), moves descriptors (`dup2`, `lseek`), ends the
+/// process with `_exit` or sets a signal's disposition with `signal`.
 @Suite struct RawSystemCallTests {
   /// The file calls that only the system layer makes, each with the helper to use instead.
   static let fileCalls: [(call: String, instead: String)] = [
@@ -39,6 +40,8 @@ import Testing
     ("posix_spawn", "ChildProcess", { $0.contains("posix_spawn") }),
     ("sh_system_spawn", "ChildProcess.startIsolated", { $0.contains("sh_system_spawn(") }),
     ("nanosleep", "SystemTime.sleep", { $0.contains("nanosleep(") }),
+    ("a bare _exit(", "SystemProcess.exitNow", { containsBareCall("_exit", $0) }),
+    ("a bare signal(", "SystemProcess.ignore or .restoreDefault", { containsBareCall("signal", $0) }),
   ]
 
   /// One rule per file call of ``fileCalls``.
@@ -49,7 +52,7 @@ import Testing
 
   /// Whether `line` calls the C function `name` with an argument: `name(x)` or `Glibc.name(x)`, not a method
   /// (`file.name()`, `Self.name(a, b)`), a longer name (`fname(`), a declaration (`func name(`), a value made with no
-  /// argument (`stat()`) or a call with a label (`name(width:`).
+  /// argument (`stat()`), an enumeration's case (`case name(Int32)`) or a call with a label (`name(width:`).
   static func containsBareCall(_ name: String, _ line: Substring) -> Bool {
     var rest = line[...]
     while let range = rest.range(of: name + "(") {
@@ -60,7 +63,7 @@ import Testing
       if let last = before.last, !qualified && (last.isLetter || last.isNumber || last == "_" || last == ".") {
         continue
       }
-      if before.hasSuffix("func ") || after.hasPrefix(")") { continue }
+      if before.hasSuffix("func ") || before.hasSuffix("case ") || after.hasPrefix(")") { continue }
       let argument = after.prefix { $0 != ")" && $0 != "," }
       if let colon = argument.firstIndex(of: ":"),
         argument[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
@@ -108,6 +111,8 @@ import Testing
     ("  private mutating func close(width: Int) {", false), ("    close(width: cell.count)", false),
     ("      Self.close(x[layer], y[layer])", false), ("  // close(descriptor) is not called here", false),
     ("    defer { fclose(file) }", false),
+    ("      _exit(64)", true), ("    signal(SIGPIPE, SIG_DFL)", true), ("  _ = Glibc.signal(SIGXFSZ, SIG_IGN)", true),
+    ("      SystemProcess.exitNow(64)", false), ("  case signal(Int32)", false), ("    raise(SIGTERM)", false),
     ("    guard stat(path, &info) == 0 else {", true), ("if fstat(capture, &info) == 0 {", true),
     ("  guard fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0", true), ("mkdir(prefix, 0o700)", true),
     ("    guard rename(temporary, path) == 0 else {", true), ("      unlink(temporary)", true),
