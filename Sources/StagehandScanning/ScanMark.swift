@@ -1,4 +1,3 @@
-import CStagehandSystem
 import StagehandCache
 import StagehandSystem
 
@@ -22,9 +21,9 @@ import StagehandSystem
 /// A signal that the command handles (SIGINT, SIGTERM, SIGHUP) removes the mark, as it removes temporary files.
 package struct ScanMark {
   /// The mark's path.
-  let path: String
-  /// Its slot in the signal handler's table of files to remove, or a negative number.
-  private let slot: Int32
+  var path: String { recorded.path }
+  /// The path, recorded for the signal handler, which removes the mark when SIGINT, SIGTERM or SIGHUP ends the host.
+  private let recorded: TemporaryPath
 
   private static let header = "stagehand-scan-mark 1"
 
@@ -72,23 +71,26 @@ package struct ScanMark {
     let temporary = path + ".new"
     var bytes = Array("\(header)\n\(getpid()) \(me) \(alone ? 1 : 0)\n".utf8)
     for library in paths { bytes += Array(library.utf8) + [0] }
-    guard
-      let descriptor = try? SystemFile.open(
-        temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
-    else { return nil }
+    // Both files are recorded for the signal handler before they can exist: the temporary one as it is created, the
+    // mark before the rename makes it; a signal at any point leaves neither behind.
+    let created = TemporaryPath.create(
+      temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
+    guard case .success(let (written, descriptor)) = created else { return nil }
     let whole = (try? SystemFile.writeAll(descriptor, bytes, path: temporary)) != nil
     SystemFile.close(descriptor)
+    let mark = TemporaryPath.record(path)
     guard whole, (try? SystemFile.rename(temporary, to: path)) != nil else {
-      SystemFile.removeIfPossible(temporary)
+      written.remove()
+      mark.forget()
       return nil
     }
-    return ScanMark(path: path, slot: sh_temporary_add(path))
+    written.forget()
+    return ScanMark(recorded: mark)
   }
 
   /// Removes the mark: the outcomes of its libraries are in the cache (or were never going to be).
   func remove() {
-    SystemFile.removeIfPossible(path)
-    sh_temporary_forget(slot)
+    recorded.remove()
   }
 
   /// What the marks of ended hosts say, read and removed.

@@ -94,4 +94,16 @@ struct ScanMarkTests {
     #expect(list.status == 0, "\(list.standardError)")
     #expect(setup.marks().isEmpty)
   }
+
+  @Test("SIGTERM while 'scan' scans removes its mark and the mark's temporary file, and ends with the signal's status")
+  func terminatedScanLeavesNoMark() throws {
+    let setup = try Setup()
+    defer { setup.remove() }
+    let command = try InterruptTests.Running(["scan"], environment: setup.environment)
+    let name = "registry.cache.scanning-\(command.pid)"
+    #expect(command.wait { setup.marks()[name]?.contains(setup.library) == true }, "the command wrote its mark")
+    #expect(command.interrupt(with: SIGTERM) == 128 + SIGTERM)
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: setup.cacheDirectory)) ?? []
+    #expect(!left.contains { $0.hasPrefix("registry.cache.scanning-") }, "\(left)")
+  }
 }

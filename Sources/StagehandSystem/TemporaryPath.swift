@@ -1,5 +1,4 @@
 import CStagehandSystem
-import StagehandSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,10 +6,11 @@ import Synchronization
 #endif
 
 /// A temporary file's path, recorded for the signal handler before the file is created: SIGINT, SIGTERM or SIGHUP
-/// removes it (``InterruptCleanup``) until it is forgotten, once renamed to its final name or removed.
-final class TemporaryPath: Sendable {
+/// removes it (the handler `sh_temporary_remove_on_signals` installs, through StagehandRender's `InterruptCleanup`)
+/// until it is forgotten, once renamed to its final name or removed.
+package final class TemporaryPath: Sendable {
   /// The path.
-  let path: String
+  package let path: String
   /// Its slot in the signal handler's table, or a negative number when the table had no room (then a signal leaves
   /// the file behind; an error never does) or once it is forgotten.
   private let slot: Atomic<Int32>
@@ -23,36 +23,27 @@ final class TemporaryPath: Sendable {
   /// Records `path` and creates the file with `flags` and `mode`, as one step that the signal handler waits for (no
   /// file can appear after the handler has looked for it); returns the record and the open descriptor, or the error
   /// number of the failed open (the path is then forgotten).
-  static func create(_ path: String, flags: Int32, mode: mode_t) -> Result<(TemporaryPath, Int32), SystemError> {
+  package static func create(
+    _ path: String, flags: Int32, mode: mode_t
+  ) -> Result<(TemporaryPath, Int32), SystemCallError> {
     var slot: Int32 = -1
     let descriptor = sh_temporary_open(path, flags, UInt32(mode), &slot)
-    guard descriptor >= 0 else { return .failure(SystemError(code: -descriptor)) }
+    guard descriptor >= 0 else { return .failure(SystemCallError("open", path: path, code: -descriptor)) }
     return .success((TemporaryPath(path, slot: slot), descriptor))
   }
 
-  /// The error number of a temporary file that could not be created.
-  struct SystemError: Error {
-    /// The error number.
-    var code: Int32
+  /// Records `path`, a file about to be made by a rename into it: from now on a signal removes whatever stands there.
+  package static func record(_ path: String) -> TemporaryPath {
+    TemporaryPath(path, slot: sh_temporary_add(path))
   }
 
   /// Forgets the path, once the file has been renamed or removed; a second call does nothing (the slot may hold
   /// another path by then).
-  func forget() { sh_temporary_forget(slot.exchange(-1, ordering: .acquiringAndReleasing)) }
+  package func forget() { sh_temporary_forget(slot.exchange(-1, ordering: .acquiringAndReleasing)) }
 
   /// Removes the file and forgets the path.
-  func remove() {
+  package func remove() {
     SystemFile.removeIfPossible(path)
     forget()
-  }
-}
-
-/// The signal handler that removes the temporary files of the outputs being written.
-public enum InterruptCleanup {
-  /// Installs the handler for SIGINT, SIGTERM and SIGHUP (except those the process ignores): it removes every
-  /// temporary file an output writer made and has not yet renamed, then ends the process with the same signal, so
-  /// that the exit status is the signal's (130, 143 or 129 in a shell). Calls only async-signal-safe functions.
-  public static func install() {
-    _ = sh_temporary_remove_on_signals()
   }
 }
