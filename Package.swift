@@ -227,8 +227,9 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
 
     // The values the command line takes (durations, sizes, parameter assignments), parsed apart from the argument
-    // parser so that tests and the fuzzing harnesses (Fuzz/) reach them.
-    .target(name: "StagehandCommandLine", dependencies: ["StagehandAnimation", "StagehandCatalog"]),
+    // parser so that tests and the fuzzing harnesses (Fuzz/) reach them; numbers are read as plugin parameters are
+    // (`DecimalNumber`), and nothing of the catalog is needed.
+    .target(name: "StagehandCommandLine", dependencies: ["StagehandAnimation", "StagehandPlugins"]),
 
     // The command-line host.
     .executableTarget(

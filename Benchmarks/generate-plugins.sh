@@ -8,7 +8,9 @@
 # parameter `direction`, left/right) and one preset `slide-NNNN-from-left`, so no two plugins share a name. The
 # sources are written into DIR/src and compiled in parallel (xargs -P, one job per core). The plugins use ABI 1.0's
 # calls only, so a header of any 1.x host builds them; compile them against the oldest host a run compares.
-# Used by catalog-list.sh and before-after.sh. Environment: CC, the C compiler (default cc).
+# Used by catalog-list.sh and before-after.sh. Environment: CC, the C compiler (default cc); PAD_KB, kilobytes of
+# constant data added to each library (default 0: about 16 KB each; 60 makes libraries of about 75 KB, the size of a
+# real plugin, so that hashing them weighs as it does in use).
 set -euo pipefail
 umask 022 # group- or world-writable libraries would be `untrusted` and never scanned
 
@@ -17,6 +19,7 @@ count=${1:?usage: generate-plugins.sh COUNT DIR [HEADER-DIR]}
 dir=${2:?usage: generate-plugins.sh COUNT DIR [HEADER-DIR]}
 header_dir=${3:-$script_dir/../Sources/CStagehandPlugin/include}
 cc=${CC:-cc}
+pad_kb=${PAD_KB:-0}
 die() { echo "generate-plugins.sh: $*" >&2; exit 1; }
 [[ $count =~ ^[1-9][0-9]{0,3}$ ]] || die "COUNT must be a number from 1 to 9999"
 [[ -f $header_dir/stagehand_plugin.h ]] || die "no stagehand_plugin.h in $header_dir"
@@ -91,6 +94,10 @@ static const sh_plugin plugin = {
 
 SH_EXPORT const sh_plugin *stagehand_plugin_v1(void) { return &plugin; }
 EOF
+  if ((pad_kb > 0)); then
+    # Constant data kept in the file (.rodata), never read: only the library's size changes.
+    printf '__attribute__((used)) static const unsigned char padding[%d] = {1};\n' $((pad_kb * 1024)) >>"$dir/src/p$1.c"
+  fi
 }
 
 for ((i = 1; i <= count; i++)); do printf -v number %04d "$i"; write_plugin "$number"; done

@@ -1,5 +1,4 @@
 import StagehandAnimation
-import StagehandCatalog
 import StagehandPlugins
 
 /// The values the `stagehand` command reads from its arguments, parsed apart from the argument parser so that tests
@@ -130,7 +129,7 @@ public enum AssignmentProblem: Error, Hashable, Sendable, CustomStringConvertibl
   /// The message.
   public var description: String {
     switch self {
-    case .malformed(let text): RegistryError.malformedAssignment(text).description
+    case .malformed(let text): "'\(text)' is not a parameter assignment; write NAME=VALUE, e.g. direction=left"
     case .repeated(let name, let first, let second):
       "--param '\(name)' is given twice ('\(first)' and '\(second)'); give each parameter once"
     }

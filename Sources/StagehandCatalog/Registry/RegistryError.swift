@@ -19,8 +19,6 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownParameter(style: String, name: String, valid: [String])
   /// A parameter's value could not be used.
   case invalidValue(style: String, parameter: String, problem: ParameterProblem)
-  /// A parameter assignment was not written `NAME=VALUE`.
-  case malformedAssignment(String)
   /// The plugin refused to build.
   case plugin(PluginError)
   /// The library changed since it was scanned, so it is not loaded.
@@ -63,8 +61,6 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
         + (valid.isEmpty ? "it has no parameters" : "its parameters are \(valid.joined(separator: ", "))")
     case .invalidValue(let style, let parameter, let problem):
       "style '\(style)': parameter '\(parameter)': \(problem)"
-    case .malformedAssignment(let text):
-      "'\(text)' is not a parameter assignment; write NAME=VALUE, e.g. direction=left"
     case .plugin(let error):
       error.description
     case .libraryChanged(let file, let why):
