@@ -44,8 +44,8 @@ extension Frei0rInstance {
       output.update(from: first, count: count)
       return
     }
-    guard let firstPicture = Self.picture(first, width: width, height: height),
-      let secondPicture = Self.picture(second, width: width, height: height)
+    guard let firstPicture = refill(&self.firstPicture, from: first),
+      let secondPicture = refill(&self.secondPicture, from: second)
     else {
       report("out of memory for the pictures of \(width)x\(height) pixels; input 1 shown")
       output.update(from: first, count: count)
@@ -66,10 +66,16 @@ extension Frei0rInstance {
     Self.copyStraight(frame.bytes, into: output, count: count)
   }
 
-  /// The picture of `width` x `height` straight-alpha RGBA pixels at `pixels`, copied and converted in one pass; nil
-  /// when memory is short.
-  static func picture(_ pixels: UnsafePointer<UInt32>, width: Int, height: Int) -> PixelImage? {
-    PixelImage(width: width, height: height, copyingRGBA: UnsafeRawPointer(pixels))
+  /// The picture of the frame's `width` x `height` straight-alpha RGBA pixels at `pixels`, copied and converted in one
+  /// pass: into `kept` when this instance holds the only reference to it (the scene of the last update is gone), else
+  /// into a new picture, which `kept` keeps for the next update; nil when memory is short.
+  func refill(_ kept: inout PixelImage?, from pixels: UnsafePointer<UInt32>) -> PixelImage? {
+    if isKnownUniquelyReferenced(&kept), let picture = kept {
+      picture.replacePixels(copyingRGBA: UnsafeRawPointer(pixels))
+      return picture
+    }
+    kept = PixelImage(width: width, height: height, copyingRGBA: UnsafeRawPointer(pixels))
+    return kept
   }
 
   /// Copies premultiplied B, G, R, A pixels (a `Frame`) into straight-alpha R, G, B, A pixels (opaque ones, all of

@@ -30,8 +30,12 @@ final class Frei0rInstance {
   var animationIsInverse = false
   /// Whether a parameter that changes the animation has changed since it was built.
   var stale = false
-  /// The frame drawn into, made on the first update.
+  /// The frame drawn into, made on the first update and drawn into again at every update.
   var frame: Frame?
+  /// The pictures of input 1 and input 2, made on the first update and refilled in place at every update after it
+  /// (no allocation per frame).
+  var firstPicture: PixelImage?
+  var secondPicture: PixelImage?
   /// The copies of the strings `f0r_get_param_value` handed out, by parameter index; freed when replaced.
   private var handedOut: [Int: UnsafeMutablePointer<CChar>] = [:]
   /// The problems already reported (a host sets the same values again at every frame: each is said once).

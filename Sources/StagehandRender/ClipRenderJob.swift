@@ -167,15 +167,9 @@ public struct ClipRenderJob: Sendable {
     }
     let a = try picture(from, at: seconds, low: earliest).0
     let b = try picture(to, at: seconds2, low: earliest2).0
-    let states = transition[k]
-    let turns = states.drawnLayers.contains { layer in
-      guard let placement = LayerPlacement(states.states, layer, bounds: bounds, width: width, height: height)
-      else { return false }
-      return placement.isProjective && placement.scanlineDirection == .columns
-    }
-    let scene = Scene(
-      bounds: bounds, width: width, height: height, background: background, from: a, to: b, turns: turns)
-    FrameRenderer(scene: scene).draw(states, into: frame)
+    // The pictures are turned only if a layer is drawn turned (`Scene.turned`).
+    let scene = Scene(bounds: bounds, width: width, height: height, background: background, from: a, to: b)
+    FrameRenderer(scene: scene).draw(transition[k], into: frame)
     return true
   }
 }

@@ -146,9 +146,8 @@ struct ClipShape: Equatable {
 /// that one is made from the turned picture with the turned clip, so each frame makes only the copy it draws. Each
 /// copy is kept from frame to frame: only the rows and columns written last time are cleared again.
 final class ClippedPicture {
-  /// The picture and its turned copy, when the scene has one.
+  /// The picture (its turned copy is the picture's own, made when a layer is first drawn turned).
   private let picture: PixelImage
-  private let turnedPicture: PixelImage?
   /// The clip of the current frame.
   private var shape: ClipShape?
   /// The share of each colour component the current frame's dim keeps, in 1/255 steps (255: no dim).
@@ -160,10 +159,9 @@ final class ClippedPicture {
   private var turnedCopy: ClippedCopy?
   private var turnedIsCurrent = false
 
-  /// Copies of `picture` (and of `turned`, its turned copy, when there is one) clipped.
-  init(_ picture: PixelImage, turned: PixelImage?) {
+  /// Copies of `picture` (and of its turned copy, when a layer is drawn turned) clipped.
+  init(_ picture: PixelImage) {
     self.picture = picture
-    turnedPicture = turned
   }
 
   /// Sets the clip of the frame being drawn, and the share of each colour component its dim keeps (255 for none);
@@ -190,10 +188,9 @@ final class ClippedPicture {
     return upright.frame.image
   }
 
-  /// A pixman image of the turned picture clipped, up to date; `nil` when there is no turned picture or memory is
-  /// short.
+  /// A pixman image of the turned picture clipped, up to date; `nil` when memory is short.
   func turned() -> OpaquePointer? {
-    guard let shape, let turnedPicture else { return nil }
+    guard let shape, let turnedPicture = picture.turned() else { return nil }
     if turnedCopy == nil {
       turnedCopy = ClippedCopy(width: turnedPicture.width, height: turnedPicture.height)
       if let image = turnedCopy?.frame.image { pixman_image_set_filter(image, PIXMAN_FILTER_BILINEAR, nil, 0) }

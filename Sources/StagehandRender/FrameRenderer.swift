@@ -15,8 +15,10 @@ public final class FrameRenderer {
   private let fromSource: OpaquePointer
   private let toSource: OpaquePointer
   /// The turned pictures' pixman images, and two frames for drawing turned layers: the turned layer, and the layer
-  /// turned back; made at the first layer turned about a vertical axis.
+  /// turned back; made at the first layer turned about a vertical axis. `turnedKept` keeps the turned pictures under
+  /// the pixman images alive.
   private var turned: (from: OpaquePointer, to: OpaquePointer, layer: Frame, back: Frame)?
+  private var turnedKept: (from: PixelImage, to: PixelImage)?
   /// The clipped copies of `from` and `to`, made at the first clip that cuts anything off each or the first dim.
   private var clipped: (from: ClippedPicture?, to: ClippedPicture?) = (nil, nil)
 
@@ -119,10 +121,10 @@ public final class FrameRenderer {
   /// The clipped copies of `to` or `from`, made on first use.
   private func clippedCopy(isTo: Bool) -> ClippedPicture {
     if isTo {
-      if clipped.to == nil { clipped.to = ClippedPicture(scene.to, turned: scene.turned?.to) }
+      if clipped.to == nil { clipped.to = ClippedPicture(scene.to) }
       return clipped.to!
     }
-    if clipped.from == nil { clipped.from = ClippedPicture(scene.from, turned: scene.turned?.from) }
+    if clipped.from == nil { clipped.from = ClippedPicture(scene.from) }
     return clipped.from!
   }
 
@@ -256,6 +258,7 @@ public final class FrameRenderer {
     if turned == nil, let pictures = scene.turned, let layer = Frame(width: scene.height, height: scene.width),
       let back = Frame(width: scene.width, height: scene.height)
     {
+      turnedKept = pictures
       turned = (pictures.from.makeSource(), pictures.to.makeSource(), layer, back)
       pixman_image_set_filter(turned!.from, PIXMAN_FILTER_BILINEAR, nil, 0)
       pixman_image_set_filter(turned!.to, PIXMAN_FILTER_BILINEAR, nil, 0)

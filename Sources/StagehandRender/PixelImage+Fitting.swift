@@ -13,9 +13,9 @@ public enum Fitting: String, CaseIterable, Sendable {
 }
 
 extension PixelImage {
-  /// This picture turned by 90 degrees as `Rotation90` says: pixel (x, y) moves to (y, W - 1 - x); `nil` when memory
-  /// is short.
-  func turned() -> PixelImage? {
+  /// A new copy of this picture turned by 90 degrees as `Rotation90` says: pixel (x, y) moves to (y, W - 1 - x); `nil`
+  /// when memory is short. `turned()` makes it once and keeps it.
+  func makeTurned() -> PixelImage? {
     guard let frame = Frame(width: height, height: width) else { return nil }
     let source = makeSource()
     defer { pixman_image_unref(source) }

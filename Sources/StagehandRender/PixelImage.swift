@@ -1,5 +1,6 @@
 import CStagehandImages
 import CStagehandPixman
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -9,17 +10,21 @@ import CStagehandPixman
 /// `PIXMAN_a8r8g8b8` on a little-endian machine, the layout its fast paths are written for), rows top to bottom
 /// without padding.
 ///
-/// Immutable once made, so that any number of threads may draw it at once; each drawing thread makes its own pixman
-/// image over the same pixels (`makeSource()`), since a pixman image carries a transform and is not shared.
+/// Immutable once shared, so that any number of threads may draw it at once; each drawing thread makes its own pixman
+/// image over the same pixels (`makeSource()`), since a pixman image carries a transform and is not shared. The one
+/// holder of a picture may refill it (`replacePixels(copyingRGBA:)`), as a frei0r instance does at every frame.
 public final class PixelImage: @unchecked Sendable {
   /// The width in pixels.
   public let width: Int
   /// The height in pixels.
   public let height: Int
   /// Whether every pixel is opaque: then a layer that covers the frame pixel for pixel replaces the background.
-  public let isOpaque: Bool
+  public private(set) var isOpaque: Bool
   /// The pixels, `width * height * 4` bytes.
   let storage: UnsafeMutableRawPointer
+  /// The picture turned by 90 degrees (`turned()`), made at the first layer drawn turned and kept until the pixels
+  /// are replaced; `nil` until then (or while memory is short).
+  private let turnedCopy = Locked<PixelImage?>(nil)
 
   /// Takes ownership of premultiplied pixels allocated with `malloc`.
   init(width: Int, height: Int, isOpaque: Bool, taking storage: UnsafeMutableRawPointer) {
@@ -57,6 +62,29 @@ public final class PixelImage: @unchecked Sendable {
         rgba.assumingMemoryBound(to: UInt8.self), storage.assumingMemoryBound(to: UInt8.self), width * height) != 0
     self.init(width: width, height: height, isOpaque: opaque, taking: storage)
   }
+
+  /// Replaces the pixels with the 8-bit straight-alpha RGBA at `rgba` (`width * height * 4` readable bytes, row by
+  /// row), converted as they are copied into the same storage, and forgets the turned copy; for the one holder of the
+  /// picture (`isKnownUniquelyReferenced`), never while a scene or another thread draws it.
+  package func replacePixels(copyingRGBA rgba: UnsafeRawPointer) {
+    isOpaque =
+      sh_rgba_to_premultiplied_bgra_copy(
+        rgba.assumingMemoryBound(to: UInt8.self), storage.assumingMemoryBound(to: UInt8.self), width * height) != 0
+    turnedCopy.withLock { $0 = nil }
+  }
+
+  /// This picture turned by 90 degrees as `Rotation90` says (pixel (x, y) moves to (y, W - 1 - x)), made at the first
+  /// call and kept with the picture, so that a picture no layer is drawn turned from is never turned; `nil` when
+  /// memory is short. Safe on any thread.
+  func turned() -> PixelImage? {
+    turnedCopy.withLock { copy in
+      if copy == nil { copy = makeTurned() }
+      return copy
+    }
+  }
+
+  /// Whether the turned copy has been made (and is kept).
+  var hasTurnedCopy: Bool { turnedCopy.withLock { $0 != nil } }
 
   deinit { free(storage) }
 

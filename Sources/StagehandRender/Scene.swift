@@ -23,18 +23,16 @@ public struct Scene: Sendable {
   public var from: PixelImage
   /// The picture of the content the forward animation brings in, `width` x `height` pixels.
   public var to: PixelImage
-  /// `from` and `to` turned by 90 degrees (`Rotation90`), for layers turned about a vertical axis; `nil` when memory
-  /// was short (such layers are then drawn in affine pieces).
-  let turned: (from: PixelImage, to: PixelImage)?
+  /// `from` and `to` turned by 90 degrees (`Rotation90`), for layers turned about a vertical axis: made at the first
+  /// such layer drawn and kept with each picture (`PixelImage.turned()`), so that a scene that turns no layer never
+  /// makes them; `nil` when memory is short (such layers are then drawn in affine pieces).
+  var turned: (from: PixelImage, to: PixelImage)? {
+    guard let turnedFrom = from.turned(), let turnedTo = to.turned() else { return nil }
+    return (turnedFrom, turnedTo)
+  }
 
   /// Creates a scene; both pictures must be of the frame's pixel size (`PixelImage.fitted` makes them so).
   public init(bounds: Rect, width: Int, height: Int, background: RGB, from: PixelImage, to: PixelImage) {
-    self.init(bounds: bounds, width: width, height: height, background: background, from: from, to: to, turns: true)
-  }
-
-  /// A scene whose turned pictures are made only when `turns` (a frame that turns no layer about a vertical axis
-  /// does not need them).
-  init(bounds: Rect, width: Int, height: Int, background: RGB, from: PixelImage, to: PixelImage, turns: Bool) {
     precondition(from.width == width && from.height == height && to.width == width && to.height == height)
     self.bounds = bounds
     self.width = width
@@ -42,22 +40,11 @@ public struct Scene: Sendable {
     self.background = background
     self.from = from
     self.to = to
-    if turns, let turnedFrom = from.turned(), let turnedTo = to.turned() {
-      turned = (turnedFrom, turnedTo)
-    } else {
-      turned = nil
-    }
   }
 
-  /// A scene whose two pictures are `picture` (turned once, for both): what `ContainerRenderer` draws each of its
-  /// pictures with.
+  /// A scene whose two pictures are `picture` (turned once, for both, when a layer is drawn turned): what
+  /// `ContainerRenderer` draws each of its pictures with.
   init(bounds: Rect, width: Int, height: Int, background: RGB, picture: PixelImage) {
-    self.bounds = bounds
-    self.width = width
-    self.height = height
-    self.background = background
-    from = picture
-    to = picture
-    turned = picture.turned().map { ($0, $0) }
+    self.init(bounds: bounds, width: width, height: height, background: background, from: picture, to: picture)
   }
 }

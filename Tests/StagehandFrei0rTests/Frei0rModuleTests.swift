@@ -102,4 +102,38 @@ struct Frei0rModuleTests {
       }
     }
   }
+
+  /// A picture of arithmetic patterns that differs for every `seed`; translucent (alpha from 0 to 255) when asked.
+  static func pattern(seed: Int, translucent: Bool) -> DecodedPicture {
+    var rgba: [UInt8] = []
+    for index in 0..<(width * height) {
+      let value = index &* (seed * 2 + 7) &+ seed * 31
+      rgba += [UInt8(value & 255), UInt8((value >> 3) & 255), UInt8((value >> 5) & 255)]
+      rgba.append(translucent ? UInt8((index * 5 + seed) % 256) : 255)
+    }
+    return DecodedPicture(width: width, height: height, rgba: rgba)
+  }
+
+  @Test(
+    "one instance, its pictures and frame kept from update to update, draws what a new instance draws at every frame",
+    arguments: ["cross-dissolve", "push", "flip", "cube"])
+  func keptPicturesMatchNewInstance(style: String) throws {
+    let host = try Frei0rHost(path: try GeneratedModules.module(style))
+    let kept = try #require(Frei0rInstance(host, width: Self.width, height: Self.height))
+    let position = try #require(host.index(of: "position"))
+    // Opaque and translucent inputs in turn, each frame's pair new, at positions a turned layer is drawn at.
+    let frames: [(Double, DecodedPicture, DecodedPicture)] = [
+      (0.5, Self.first, Self.second),
+      (0.3, Self.pattern(seed: 1, translucent: false), Self.pattern(seed: 2, translucent: false)),
+      (0.5, Self.pattern(seed: 3, translucent: true), Self.pattern(seed: 4, translucent: false)),
+      (0.7, Self.pattern(seed: 5, translucent: false), Self.pattern(seed: 6, translucent: true)),
+      (0.5, Self.second, Self.first),
+    ]
+    for (index, (progress, a, b)) in frames.enumerated() {
+      let new = try #require(Frei0rInstance(host, width: Self.width, height: Self.height))
+      kept.set(position, progress)
+      new.set(position, progress)
+      #expect(kept.update(a, b) == new.update(a, b), "\(style), frame \(index) at \(progress)")
+    }
+  }
 }
