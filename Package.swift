@@ -273,7 +273,9 @@ let package = Package(
     .executableTarget(
       name: "StagehandHostedApp", dependencies: ["StagehandCatalog", "StagehandAnimation"],
       path: "Tests/StagehandHostedApp"),
-    .testTarget(name: "StagehandCheckTests", dependencies: ["StagehandCheck", "StagehandTestSupport"]),
+    .testTarget(
+      name: "StagehandCheckTests",
+      dependencies: ["StagehandCheck", "StagehandPlugins", "StagehandAnimation", "StagehandTestSupport"]),
     // libwebp's demuxer and animation decoder, for tests only: an independent reader of the animated WebP written.
     .systemLibrary(
       name: "CStagehandWebPDemux", path: "Tests/CStagehandWebPDemux", pkgConfig: "libwebpdemux",

@@ -40,8 +40,11 @@ public struct PluginChecker {
   public static let slowBuild = 0.1
 
   /// Creates a checker of `plugin`.
+  ///
+  /// The checks build through `plugin.fillingUnusedArguments()`, so that a builder that reads a register its declared
+  /// parameters leave unused is caught by its two builds differing, every time.
   public init(plugin: LoadedPlugin, progress: @escaping (String) -> Void = { _ in }) {
-    self.plugin = plugin
+    self.plugin = plugin.fillingUnusedArguments()
     self.progress = progress
   }
 

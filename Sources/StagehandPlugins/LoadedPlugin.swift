@@ -1,5 +1,6 @@
 import CStagehandPlugin
 import StagehandAnimation
+import Synchronization
 
 /// A plugin library opened, validated and ready to build: its description, and for each style a libffi call
 /// interface prepared at load time from the style's parameters.
@@ -10,6 +11,8 @@ public final class LoadedPlugin: Sendable {
   public let info: PluginInfo
   private let styles: [LoadedStyle]
   private let entry: Entry
+  /// Whether each builder call fills the argument registers its parameters leave unused (the validator's builds).
+  private let fillsUnusedArguments: Bool
 
   struct LoadedStyle: @unchecked Sendable {
     let builders: DescriptorReader.Builders
@@ -22,11 +25,22 @@ public final class LoadedPlugin: Sendable {
     let descriptor: UnsafePointer<sh_plugin>
   }
 
-  private init(file: String, info: PluginInfo, styles: [LoadedStyle], entry: Entry) {
+  private init(file: String, info: PluginInfo, styles: [LoadedStyle], entry: Entry, fillsUnusedArguments: Bool = false)
+  {
     self.file = file
     self.info = info
     self.styles = styles
     self.entry = entry
+    self.fillsUnusedArguments = fillsUnusedArguments
+  }
+
+  /// The same plugin, whose builders are called with more arguments than they take: integers and doubles after the
+  /// parameters, with values that change from call to call, so that every argument register the parameters leave
+  /// unused holds a new value at each call. For the validator: a builder that takes a parameter with another C type
+  /// than its declared one (an `int32_t` for a double) reads such a register, and two of its builds then differ every
+  /// time, not only when the register happens to hold something new. Builds of well-formed builders are unchanged.
+  public func fillingUnusedArguments() -> LoadedPlugin {
+    LoadedPlugin(file: file, info: info, styles: styles, entry: entry, fillsUnusedArguments: true)
   }
 
   /// Whether the entry, called again now, returns the descriptor it returned at load (section 5 of the header: it
@@ -139,17 +153,18 @@ public final class LoadedPlugin: Sendable {
   /// with a builder handle valid on this thread only until the builder returns (AnimationRecorder.swift, "Builder
   /// handles").
   func builds(calling direct: DirectBuilderCall? = nil) -> PluginBuilds {
-    PluginBuilds(file: file, info: info) { [styles] styleIndex, kind, values, context, recorder in
+    PluginBuilds(file: file, info: info) { [styles, fillsUnusedArguments] styleIndex, kind, values, context, recorder in
       let style = styles[styleIndex]
       let chosen: (@convention(c) () -> Void)? = kind == .forward ? style.builders.forward : style.builders.inverse
       guard let builder = chosen else {
         return .failed  // PluginBuilds asks for an inverse builder only when the style has one
       }
       let hostPointer = hostTable.pointer
+      let filler = fillsUnusedArguments ? ArgumentFiller.next() : nil
       let status = recorder.withBuilderHandle { handle in
         PluginStatus(
           rawValue: direct?(builder, context, hostPointer, handle)
-            ?? style.call.callBuilder(builder, context, hostPointer, handle, values))
+            ?? style.call.callBuilder(builder, context, hostPointer, handle, values, filler: filler))
       }
       withExtendedLifetime(recorder) {}
       return status
@@ -166,11 +181,13 @@ public typealias DirectBuilderCall = (
 
 extension CallInterface {
   /// Calls a builder with the three fixed arguments and one argument per parameter value.
+  /// With `filler`, the call goes through the filled interface, and the arguments after the parameters are made from
+  /// it (``ArgumentFiller``).
   func callBuilder(
     _ builder: @convention(c) () -> Void, _ context: UnsafeRawPointer, _ host: UnsafeRawPointer,
-    _ handle: UnsafeMutableRawPointer, _ values: [ParameterValue]
+    _ handle: UnsafeMutableRawPointer, _ values: [ParameterValue], filler: UInt64? = nil
   ) -> Int32 {
-    let count = 3 + values.count
+    let count = 3 + values.count + (filler == nil ? 0 : Self.fillerCount)
     return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { storage in
       withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: count) { pointers in
         let slots = UnsafeMutableRawPointer(storage.baseAddress!)
@@ -185,10 +202,41 @@ extension CallInterface {
           case .bool(let v): slots.storeBytes(of: v ? 1 : 0, toByteOffset: offset, as: UInt8.self)
           }
         }
+        if let filler {
+          for i in 0..<Self.fillerCount {
+            let offset = (3 + values.count + i) * 8
+            if i < Self.fillerCount / 2 {
+              slots.storeBytes(of: ArgumentFiller.integer(filler, i), toByteOffset: offset, as: UInt64.self)
+            } else {
+              slots.storeBytes(of: ArgumentFiller.double(filler, i), toByteOffset: offset, as: Double.self)
+            }
+          }
+        }
         for i in 0..<count { pointers[i] = slots + i * 8 }
-        return call(builder, pointers.baseAddress!)
+        return filler == nil ? call(builder, pointers.baseAddress!) : callFilled(builder, pointers.baseAddress!)
       }
     }
+  }
+}
+
+/// The values of the arguments a filled builder call adds after the parameters: a new set at each call.
+enum ArgumentFiller {
+  private static let calls = Atomic<UInt64>(0)
+
+  /// The seed of the next call's values.
+  static func next() -> UInt64 {
+    calls.add(1, ordering: .relaxed).newValue
+  }
+
+  /// The integer argument `index` of the call with seed `seed`: its low 32 bits, what an `int32_t` parameter reads,
+  /// differ from call to call.
+  static func integer(_ seed: UInt64, _ index: Int) -> UInt64 {
+    (seed &+ UInt64(index) &* 0x1_0000) &* 0x9E37_79B9_7F4A_7C15
+  }
+
+  /// The double argument `index` of the call with seed `seed`: finite, and different from call to call.
+  static func double(_ seed: UInt64, _ index: Int) -> Double {
+    Double(seed % 1_000_003) + Double(index) / 64 + 0.5
   }
 }
 

@@ -143,24 +143,44 @@ enum FFIArgument: Sendable {
 
 /// A libffi call interface for functions returning `int32_t` with a fixed argument list, prepared once.
 ///
-/// The argument type array lives as long as the interface, as libffi requires.
+/// The argument type array lives as long as the interface, as libffi requires. A second interface, prepared with it,
+/// adds ``fillerCount`` arguments (half integers, half doubles) after the list: the validator calls builders through
+/// it so that the argument registers the list leaves unused hold values that change from call to call (see
+/// `LoadedPlugin.fillingUnusedArguments()`). A C function ignores arguments after its own; the caller removes them.
 final class CallInterface: @unchecked Sendable {
   private let cif: UnsafeMutablePointer<ffi_cif>
   private let types: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
+  private let filledCif: UnsafeMutablePointer<ffi_cif>
+  private let filledTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
   /// The arguments, in order.
   let arguments: [FFIArgument]
+  /// The arguments the filled interface adds: as many integers as doubles, enough to fill every argument register of
+  /// x86-64 (6 integer, 8 vector) and AArch64 (8 and 8).
+  static let fillerCount = 16
 
   /// Prepares the interface, or returns `nil` when libffi refuses the signature.
   init?(arguments: [FFIArgument]) {
     self.arguments = arguments
     cif = .allocate(capacity: 1)
     types = .allocate(capacity: max(arguments.count, 1))
-    for (i, argument) in arguments.enumerated() { types[i] = argument.type }
+    filledCif = .allocate(capacity: 1)
+    filledTypes = .allocate(capacity: arguments.count + Self.fillerCount)
+    for (i, argument) in arguments.enumerated() {
+      types[i] = argument.type
+      filledTypes[i] = argument.type
+    }
+    for i in 0..<Self.fillerCount {
+      filledTypes[arguments.count + i] = i < Self.fillerCount / 2 ? sh_ffi_type_sint64() : sh_ffi_type_double()
+    }
     let status = ffi_prep_cif(
       cif, sh_ffi_default_abi(), UInt32(arguments.count), sh_ffi_type_sint32(), arguments.isEmpty ? nil : types)
-    guard status == FFI_OK else {
+    let filledStatus = ffi_prep_cif(
+      filledCif, sh_ffi_default_abi(), UInt32(arguments.count + Self.fillerCount), sh_ffi_type_sint32(), filledTypes)
+    guard status == FFI_OK, filledStatus == FFI_OK else {
       cif.deallocate()
       types.deallocate()
+      filledCif.deallocate()
+      filledTypes.deallocate()
       return nil
     }
   }
@@ -168,6 +188,18 @@ final class CallInterface: @unchecked Sendable {
   deinit {
     cif.deallocate()
     types.deallocate()
+    filledCif.deallocate()
+    filledTypes.deallocate()
+  }
+
+  /// Calls `function` with `values` through the filled interface: `values` holds one pointer per argument and then
+  /// one per filler argument (``fillerCount``).
+  func callFilled(_ function: @convention(c) () -> Void, _ values: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
+    -> Int32
+  {
+    var result: UInt64 = 0
+    ffi_call(filledCif, function, &result, values)
+    return Int32(truncatingIfNeeded: result)
   }
 
   /// Calls `function` with `values`, one pointer to each argument's storage, and returns its `int32_t` result.
