@@ -213,7 +213,7 @@ extension CallInterface {
           }
         }
         for i in 0..<count { pointers[i] = slots + i * 8 }
-        return filler == nil ? call(builder, pointers.baseAddress!) : callFilled(builder, pointers.baseAddress!)
+        return call(builder, pointers.baseAddress!, filled: filler != nil)
       }
     }
   }

@@ -192,21 +192,15 @@ final class CallInterface: @unchecked Sendable {
     filledTypes.deallocate()
   }
 
-  /// Calls `function` with `values` through the filled interface: `values` holds one pointer per argument and then
-  /// one per filler argument (``fillerCount``).
-  func callFilled(_ function: @convention(c) () -> Void, _ values: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
-    -> Int32
-  {
-    var result: UInt64 = 0
-    ffi_call(filledCif, function, &result, values)
-    return Int32(truncatingIfNeeded: result)
-  }
-
-  /// Calls `function` with `values`, one pointer to each argument's storage, and returns its `int32_t` result.
-  func call(_ function: @convention(c) () -> Void, _ values: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Int32 {
+  /// Calls `function` with `values`, one pointer to each argument's storage, and returns its `int32_t` result; with
+  /// `filled`, through the filled interface, and `values` then has one more pointer per filler (``fillerCount``).
+  func call(
+    _ function: @convention(c) () -> Void, _ values: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+    filled: Bool = false
+  ) -> Int32 {
     // ffi_call writes a full ffi_arg (8 bytes) for integer results narrower than a register.
     var result: UInt64 = 0
-    ffi_call(cif, function, &result, values)
+    ffi_call(filled ? filledCif : cif, function, &result, values)
     return Int32(truncatingIfNeeded: result)
   }
 }

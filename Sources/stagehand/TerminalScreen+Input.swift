@@ -112,19 +112,26 @@ extension TerminalScreen {
   /// Whether a key that quits was typed since the last call: `q`, `Q`, or Escape alone (an escape sequence, which a
   /// cursor key sends, starts with Escape too but brings more bytes with it). Other keys are read and dropped.
   static func quitRequested() -> Bool {
-    guard inputChanged.load(ordering: .sequentiallyConsistent) else { return false }
-    var buffer = [UInt8](repeating: 0, count: 64)
+    guard keyboardTaken else { return false }
     var quit = false
-    while true {
-      // The keyboard is read without waiting (raw mode, no minimum): nothing typed, an error or the end stop it.
-      let count = buffer.withUnsafeMutableBytes { try? SystemFile.readAvailable(STDIN_FILENO, into: $0) }
-      guard let count, count > 0 else { break }
-      let keys = buffer.prefix(count)
+    forEachKeyboardRead(bufferSize: 64) { keys in
       if keys.contains(UInt8(ascii: "q")) || keys.contains(UInt8(ascii: "Q")) || keys.elementsEqual([0x1B]) {
         quit = true
       }
     }
     return quit
+  }
+
+  /// Reads standard input, the terminal taken, until it has nothing more, and hands `body` the bytes of each read
+  /// (at most `bufferSize`; an escape sequence comes in one read). The reads do not wait (raw mode, no minimum):
+  /// nothing typed, an error or the end stop them.
+  static func forEachKeyboardRead(bufferSize: Int, _ body: (ArraySlice<UInt8>) -> Void) {
+    var buffer = [UInt8](repeating: 0, count: bufferSize)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { try? SystemFile.readAvailable(STDIN_FILENO, into: $0) }
+      guard let count, count > 0 else { return }
+      body(buffer[..<count])
+    }
   }
 
   /// Leaves the screen and ends the command with status 0, as the end of `Stagehand.main` does.

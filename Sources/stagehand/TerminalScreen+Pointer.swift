@@ -1,5 +1,4 @@
 import StagehandAnimation
-import StagehandSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -124,13 +123,7 @@ extension TerminalScreen {
   static func readInput() -> [UInt8] {
     guard keyboardTaken else { return [] }
     var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 256)
-    while true {
-      // The keyboard is read without waiting (raw mode, no minimum): nothing typed, an error or the end stop it.
-      let count = buffer.withUnsafeMutableBytes { try? SystemFile.readAvailable(STDIN_FILENO, into: $0) }
-      guard let count, count > 0 else { break }
-      bytes += buffer.prefix(count)
-    }
+    forEachKeyboardRead(bufferSize: 256) { bytes += $0 }
     return bytes
   }
 
