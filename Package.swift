@@ -121,7 +121,8 @@ let package = Package(
       name: "StagehandAnimation", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
 
     // The system layer, internal to this package (no product): the one place of raw POSIX calls (files, pipes,
-    // child processes, one policy for interrupted calls, one error type), and the lock the modules share (`Locked`).
+    // child processes, signals, threads, the terminal, the dynamic loader; one policy for interrupted calls, one error
+    // type), and the locks the modules share (`Locked`, `Monitor`).
     // Descriptors are read, written, opened and closed through swift-system's `FileDescriptor`, error numbers are its
     // `Errno`; the calls it does not have (directories, renames, temporary files, spawning) are Glibc's.
     .target(

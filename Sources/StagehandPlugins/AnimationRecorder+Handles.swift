@@ -1,12 +1,5 @@
+import StagehandSystem
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 // MARK: - Builder handles
 //
@@ -28,7 +21,7 @@ import Synchronization
 //   soon as it returns, whatever it returns, so a build started inside another one on the same thread would leave the
 //   outer build intact.
 // - Tokens come from a process-wide atomic counter in blocks of 2^16, so the usual build touches only its own
-//   thread's slot (no shared cache line): a pthread_getspecific, a few loads and stores.
+//   thread's slot (no shared cache line): a pthread_getspecific (`ThreadKey.value`), a few loads and stores.
 
 /// The build running on one thread, and the tokens reserved for that thread. One per thread, allocated the first time
 /// the thread builds, freed when it exits.
@@ -43,7 +36,8 @@ private struct BuildSlot {
   var tokenLimit: UInt64 = 0
 }
 
-/// The pthread key of every thread's `BuildSlot`, plus one; 0 until the first build of the process creates the key.
+/// The raw value of the key of every thread's `BuildSlot`, plus one; 0 until the first build of the process creates
+/// the key.
 ///
 /// An atomic rather than a lazily initialised global, so that the host functions read it with a plain load. A thread
 /// that reads 0 has never built, so there is no build it could call into.
@@ -51,17 +45,17 @@ private let buildSlotKeyPlusOne = Atomic<UInt>(0)
 
 /// The key of every thread's `BuildSlot`, created the first time it is needed. Its destructor frees a thread's slot
 /// when the thread exits.
-private func buildSlotKey() -> pthread_key_t {
+private func buildSlotKey() -> ThreadKey {
   let known = buildSlotKeyPlusOne.load(ordering: .acquiring)
-  if known != 0 { return pthread_key_t(truncatingIfNeeded: known - 1) }
-  var key = pthread_key_t()
-  let status = pthread_key_create(&key) { slot in slot?.deallocate() }
-  precondition(status == 0, "pthread_key_create failed with \(status): cannot track builder handles")
+  if known != 0 { return ThreadKey(rawValue: known - 1) }
+  guard let key = ThreadKey.make(destructor: { slot in slot?.deallocate() }) else {
+    preconditionFailure("the process has no thread-local key left: cannot track builder handles")
+  }
   let (created, existing) = buildSlotKeyPlusOne.compareExchange(
-    expected: 0, desired: UInt(key) + 1, ordering: .acquiringAndReleasing)
+    expected: 0, desired: key.rawValue + 1, ordering: .acquiringAndReleasing)
   if created { return key }
-  pthread_key_delete(key)  // another thread created the key first
-  return pthread_key_t(truncatingIfNeeded: existing - 1)
+  key.delete()  // another thread created the key first
+  return ThreadKey(rawValue: existing - 1)
 }
 
 /// How many blocks of tokens all threads have taken so far.
@@ -76,11 +70,10 @@ private let tokensPerBlock: UInt64 = 1 << 16
 /// The calling thread's slot, allocated the first time the thread builds.
 private func currentBuildSlot() -> UnsafeMutablePointer<BuildSlot> {
   let key = buildSlotKey()
-  if let slot = pthread_getspecific(key) { return slot.assumingMemoryBound(to: BuildSlot.self) }
+  if let slot = key.value { return slot.assumingMemoryBound(to: BuildSlot.self) }
   let slot = UnsafeMutablePointer<BuildSlot>.allocate(capacity: 1)
   slot.initialize(to: BuildSlot())
-  let status = pthread_setspecific(key, slot)
-  precondition(status == 0, "pthread_setspecific failed with \(status): cannot track builder handles")
+  precondition(key.set(slot), "no memory for this thread's slot: cannot track builder handles")
   return slot
 }
 
@@ -115,7 +108,7 @@ extension AnimationRecorder {
 @inline(__always)
 func withRecorder(_ handle: OpaquePointer?, _ body: (AnimationRecorder) -> PluginStatus) -> Int32 {
   let keyPlusOne = buildSlotKeyPlusOne.load(ordering: .relaxed)
-  guard keyPlusOne != 0, let raw = pthread_getspecific(pthread_key_t(truncatingIfNeeded: keyPlusOne - 1)) else {
+  guard keyPlusOne != 0, let raw = ThreadKey(rawValue: keyPlusOne - 1).value else {
     return PluginStatus.invalidArgument.rawValue
   }
   let slot = raw.assumingMemoryBound(to: BuildSlot.self).pointee

@@ -1,8 +1,8 @@
-// The only file that calls the dynamic loader and libffi. Each helper turns C conventions (NULL returns, dlerror
-// strings, ffi_status codes) into Swift values or typed errors, so the rest of the module never sees them.
+// The only file of the module that opens libraries (through the system layer's `SharedLibrary`) and calls libffi.
+// Each helper turns C conventions (NULL returns, ffi_status codes) into Swift values or typed errors, so the rest of
+// the module never sees them.
 
 import CStagehandFFI
-import CStagehandSystem
 import StagehandSystem
 
 #if canImport(Glibc)
@@ -13,18 +13,13 @@ import StagehandSystem
   import Darwin
 #endif
 
-/// A shared library opened with `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE`; it is never closed (unloading a library
-/// that holds Swift code crashes the host later).
-struct LibraryHandle: @unchecked Sendable {
-  let raw: UnsafeMutableRawPointer
+/// A plugin library, opened once and never closed (see `SharedLibrary`).
+struct LibraryHandle: Sendable {
+  let library: SharedLibrary
 
   /// Opens the library at `path`, or returns the loader's own explanation.
   static func open(_ path: String) -> Result<LibraryHandle, LoaderMessage> {
-    _ = dlerror()
-    guard let raw = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-      return .failure(LoaderMessage(text: lastLoaderError() ?? "dlopen failed"))
-    }
-    return .success(LibraryHandle(raw: raw))
+    SharedLibrary.open(path).map(LibraryHandle.init).mapError { LoaderMessage(text: $0.message) }
   }
 
   /// Opens the library behind the open file descriptor `descriptor` (through `/proc/self/fd`), so that the file
@@ -54,17 +49,12 @@ struct LibraryHandle: @unchecked Sendable {
 
   /// Whether `address` lies inside this library (not in one of its dependencies, not elsewhere).
   func contains(_ address: UnsafeRawPointer) -> Bool {
-    sh_system_library_contains(raw, address) == 1
+    library.contains(address)
   }
 
   /// The address of the exported symbol `name`, or `nil` when the library does not export it.
   func symbol(_ name: String) -> UnsafeMutableRawPointer? {
-    _ = dlerror()
-    return dlsym(raw, name)
-  }
-
-  private static func lastLoaderError() -> String? {
-    dlerror().map { String(cString: $0) }
+    library.symbol(name)
   }
 }
 

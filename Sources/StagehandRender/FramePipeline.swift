@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import StagehandSystem
 
 /// Draws numbered frames on several threads at once and hands them over in order, on the calling thread.
 ///
@@ -32,26 +30,13 @@ public enum FramePipeline {
       return true
     }
     let shared = PipelineState<Product>(count: count, window: window, frames: frames)
-    var workers: [pthread_t] = []
+    var workers: [SystemThread] = []
     for _ in 0..<threads {
-      let body = ThreadBody { shared.work(draw: makeDraw()) }
-      var thread = pthread_t()
-      let box = Unmanaged.passRetained(body).toOpaque()
-      if pthread_create(
-        &thread, nil,
-        { raw in
-          Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
-          return nil
-        }, box) == 0
-      {
-        workers.append(thread)
-      } else {
-        Unmanaged<ThreadBody>.fromOpaque(box).release()
-      }
+      if let worker = SystemThread.start({ shared.work(draw: makeDraw()) }) { workers.append(worker) }
     }
     defer {
       shared.cancel()
-      for thread in workers { pthread_join(thread, nil) }
+      for worker in workers { worker.join() }
     }
     if workers.isEmpty {
       // No thread could be started: draw here.
@@ -68,87 +53,68 @@ public enum FramePipeline {
   }
 }
 
-/// A closure to run on a new thread.
-private final class ThreadBody {
-  let run: () -> Void
-  init(_ run: @escaping () -> Void) { self.run = run }
+/// Where the pipeline stands: which frames are claimed, delivered and drawn.
+private struct PipelineProgress<Product: Sendable>: Sendable {
+  /// The next frame number to claim.
+  var next = 0
+  /// How many frames were delivered and their buffers given back.
+  var released = 0
+  /// The products of drawn frames not yet taken, by buffer.
+  var ready: [Product?]
+  var cancelled = false
 }
 
-/// The state the workers and the delivering thread share, under one mutex.
-private final class PipelineState<Product: Sendable>: @unchecked Sendable {
+/// The state the workers and the delivering thread share, in one monitor.
+private final class PipelineState<Product: Sendable>: Sendable {
   let count: Int
   let window: Int
   let frames: [Frame]
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  /// The next frame number to claim.
-  private var next = 0
-  /// How many frames were delivered and their buffers given back.
-  private var released = 0
-  /// The products of drawn frames not yet taken, by buffer.
-  private var ready: [Product?]
-  private var cancelled = false
+  private let progress: Monitor<PipelineProgress<Product>>
 
   init(count: Int, window: Int, frames: [Frame]) {
     self.count = count
     self.window = window
     self.frames = frames
-    ready = Array(repeating: nil, count: window)
-    pthread_mutex_init(mutex, nil)
-    pthread_cond_init(changed, nil)
-  }
-
-  deinit {
-    pthread_cond_destroy(changed)
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-    changed.deallocate()
+    progress = Monitor(PipelineProgress(ready: Array(repeating: nil, count: window)))
   }
 
   /// A worker's loop: claims frames whose buffer is free and draws them, until every frame is claimed or the
   /// pipeline is cancelled.
   func work(draw: (Int, Frame) -> Product) {
-    pthread_mutex_lock(mutex)
+    let count = count
+    let window = window
     while true {
-      while !cancelled && next < count && next >= released + window { pthread_cond_wait(changed, mutex) }
-      guard !cancelled, next < count else { break }
-      let index = next
-      next += 1
-      pthread_mutex_unlock(mutex)
+      let claimed: Int? = progress.wait(
+        until: { $0.cancelled || $0.next >= count || $0.next < $0.released + window },
+        then: { state in
+          guard !state.cancelled, state.next < count else { return (nil, changed: false) }
+          state.next += 1
+          return (state.next - 1, changed: false)
+        })
+      guard let index = claimed else { return }
       let product = draw(index, frames[index % window])
-      pthread_mutex_lock(mutex)
-      ready[index % window] = product
-      pthread_cond_broadcast(changed)
+      progress.update { $0.ready[index % window] = product }
     }
-    pthread_mutex_unlock(mutex)
   }
 
   /// Waits for frame `index` and takes its product.
   func take(_ index: Int) -> Product {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    while true {
-      if let product = ready[index % window] {
-        ready[index % window] = nil
-        return product
-      }
-      pthread_cond_wait(changed, mutex)
-    }
+    let slot = index % window
+    return progress.wait(
+      until: { $0.ready[slot] != nil },
+      then: { state in
+        defer { state.ready[slot] = nil }
+        return (state.ready[slot]!, changed: false)
+      })
   }
 
   /// Gives frame `index`'s buffer back for the frame `window` places later.
   func release(_ index: Int) {
-    pthread_mutex_lock(mutex)
-    released = index + 1
-    pthread_cond_broadcast(changed)
-    pthread_mutex_unlock(mutex)
+    progress.update { $0.released = index + 1 }
   }
 
   /// Stops the workers after the frames they are drawing.
   func cancel() {
-    pthread_mutex_lock(mutex)
-    cancelled = true
-    pthread_cond_broadcast(changed)
-    pthread_mutex_unlock(mutex)
+    progress.update { $0.cancelled = true }
   }
 }

@@ -64,7 +64,7 @@ final class OutputFile {
       createdDirectories = try OutputDirectories.create(String(directory.dropLast()), for: path)
     }
     let serial = OutputFile.counter.add()
-    temporaryPath = "\(directory).\(name).stagehand-\(getpid())-\(serial).tmp"
+    temporaryPath = "\(directory).\(name).stagehand-\(SystemProcess.id)-\(serial).tmp"
     switch TemporaryPath.create(temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o666) {
     case .success(let (temporary, opened)):
       self.temporary = temporary
@@ -177,18 +177,15 @@ public enum OutputDirectories {
 }
 
 /// A thread-safe counter.
-final class Counter: @unchecked Sendable {
-  private var value = 0
-  private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-  init() { pthread_mutex_init(lock, nil) }
+final class Counter: Sendable {
+  private let value = Locked(0)
 
   /// The next number, from 1.
   func add() -> Int {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    value += 1
-    return value
+    value.withLock { count in
+      count += 1
+      return count
+    }
   }
 }
 

@@ -67,9 +67,9 @@ package struct ScanMark {
   /// cannot be written (the scan goes on without it).
   static func write(beside cachePath: String, paths: [String], alone: Bool) -> ScanMark? {
     guard let me = ProcessStart.of("self") else { return nil }
-    let path = "\(cachePath).scanning-\(getpid())"
+    let path = "\(cachePath).scanning-\(SystemProcess.id)"
     let temporary = path + ".new"
-    var bytes = Array("\(header)\n\(getpid()) \(me) \(alone ? 1 : 0)\n".utf8)
+    var bytes = Array("\(header)\n\(SystemProcess.id) \(me) \(alone ? 1 : 0)\n".utf8)
     for library in paths { bytes += Array(library.utf8) + [0] }
     // Both files are recorded for the signal handler before they can exist: the temporary one as it is created, the
     // mark before the rename makes it; a signal at any point leaves neither behind.

@@ -22,4 +22,35 @@ package enum SystemProcess {
   package static func restoreDefault(_ signal: Int32) {
     _ = Glibc.signal(signal, SIG_DFL)
   }
+
+  /// This process's id (`getpid`).
+  package static var id: pid_t { getpid() }
+
+  /// Installs `handler` for each of `signals` with `sigaction`, restarting the calls it interrupts (`SA_RESTART`),
+  /// nothing blocked while it runs; a `nil` handler gives the signals their default action back.
+  package static func handle(_ signals: [Int32], with handler: (@convention(c) (Int32) -> Void)?) {
+    for number in signals { install(handler, for: number) }
+  }
+
+  /// Stops this process as `signal`'s default action would (`SIGTSTP`: Ctrl-Z), from that signal's own handler, and
+  /// once continued (`fg`, SIGCONT) installs `handler` for it again (async-signal-safe: `sigaction`, `sigprocmask`,
+  /// `raise`).
+  package static func stopAsDefault(on signal: Int32, thenHandleWith handler: @convention(c) (Int32) -> Void) {
+    install(nil, for: signal)
+    var blocked = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, signal)
+    _ = sigprocmask(SIG_UNBLOCK, &blocked, nil)
+    _ = raise(signal)  // stops here until SIGCONT
+    install(handler, for: signal)
+  }
+
+  /// Installs `handler` (or the default action) for `signal` (async-signal-safe).
+  private static func install(_ handler: (@convention(c) (Int32) -> Void)?, for signal: Int32) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler ?? SIG_DFL
+    action.sa_flags = handler == nil ? 0 : SA_RESTART
+    sigemptyset(&action.sa_mask)
+    _ = sigaction(signal, &action, nil)
+  }
 }

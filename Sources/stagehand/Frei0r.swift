@@ -136,7 +136,7 @@ struct Frei0r: ParsableCommand {
 
   /// Writes `data` to `path` under a temporary name, then renames it: a host that has the old file open keeps it.
   func write(_ data: Data, to path: String, mode: mode_t) throws {
-    let temporary = path + ".tmp-\(getpid())"
+    let temporary = path + ".tmp-\(SystemProcess.id)"
     do throws(SystemCallError) {
       let descriptor = try SystemFile.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: mode)
       do {

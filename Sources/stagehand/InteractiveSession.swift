@@ -1,6 +1,7 @@
 import StagehandAnimation
 import StagehandContainers
 import StagehandRender
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -13,8 +14,10 @@ enum InteractiveRefusal: Error, CustomStringConvertible {
 
   /// Whether standard input and standard output are a terminal that can show pictures; the refusal otherwise.
   static func check(command: String) -> InteractiveRefusal? {
-    if isatty(STDIN_FILENO) != 1 { return .notATerminal(command: command, stream: "standard input is not a terminal") }
-    if isatty(STDOUT_FILENO) != 1 {
+    if !SystemTerminal.isTerminal(STDIN_FILENO) {
+      return .notATerminal(command: command, stream: "standard input is not a terminal")
+    }
+    if !SystemTerminal.isTerminal(STDOUT_FILENO) {
       return .notATerminal(command: command, stream: "standard output is not a terminal")
     }
     if !TerminalScreen.isTerminal { return .notATerminal(command: command, stream: "TERM is dumb") }

@@ -31,7 +31,7 @@ final class ProgressLine: Sendable {
   /// A line that says `label`; nothing is shown until the first ``update(done:total:item:)``.
   init(_ label: String) {
     self.label = label
-    enabled = isatty(STDERR_FILENO) == 1
+    enabled = SystemTerminal.isTerminal(STDERR_FILENO)
     let seconds = ProcessEnvironment.current[Self.delayVariable].flatMap(Double.init).flatMap {
       $0.isFinite && $0 >= 0 && $0 <= 3600 ? $0 : nil
     }

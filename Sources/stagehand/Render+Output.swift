@@ -61,7 +61,7 @@ extension Render {
 /// A progress bar on standard error, when it is a terminal and the work has taken longer than `delay`.
 final class RenderProgress {
   private let start = ContinuousClock.now
-  private let enabled = isatty(STDERR_FILENO) == 1
+  private let enabled = SystemTerminal.isTerminal(STDERR_FILENO)
   private let noun: String
   private let delay: Duration
   private var shown = false

@@ -4,6 +4,7 @@ import StagehandAnimation
 import StagehandCatalog
 import StagehandCommandLine
 import StagehandRender
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -151,7 +152,7 @@ struct Render: ParsableCommand {
         "\(lossless ? "--lossless" : "--quality") applies to WebP output only, not to \(format); leave it out, or "
           + "write a .webp")
     }
-    if output == "-" && isatty(STDOUT_FILENO) == 1 {
+    if output == "-" && SystemTerminal.isTerminal(STDOUT_FILENO) {
       throw ValidationError(
         "-o - would write \(format) frames, which are binary, to the terminal; redirect standard output to a file "
           + "or a pipe (> out.\(format), or | ffmpeg -i - out.mp4 for y4m), or give -o out.\(format)")

@@ -105,7 +105,7 @@ struct CatalogOptions: ParsableArguments {
     let limits = try limits()
     if let scan = limits.scan { options.scanTimeout = scan.seconds }
     if let build = limits.build { options.buildTimeout = build.seconds }
-    if isatty(STDERR_FILENO) == 1 {
+    if SystemTerminal.isTerminal(STDERR_FILENO) {
       let progress = ProgressLine("scanning plugin libraries")
       options.progress = { done, total in progress.update(done: done, total: total) }
     }

@@ -26,17 +26,6 @@ private func noteResize(_ signal: Int32) {
   redrawNeeded.store(true, ordering: .relaxed)
 }
 
-/// Installs `handler` for `signals` with sigaction (restarting interrupted calls).
-private func handle(_ signals: [Int32], with handler: (@convention(c) (Int32) -> Void)?) {
-  for number in signals {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = handler
-    action.sa_flags = SA_RESTART
-    sigemptyset(&action.sa_mask)
-    _ = sigaction(number, &action, nil)
-  }
-}
-
 /// The signals that end a preview; the terminal is restored before the process exits.
 private let endingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
@@ -54,10 +43,7 @@ struct TerminalScreen {
 
   init(bounds: Rect) {
     self.bounds = bounds
-    var size = winsize()
-    let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0
-    let columns = known ? Int(size.ws_col) : 80
-    let rows = known ? Int(size.ws_row) : 24
+    let (columns, rows) = SystemTerminal.windowSize(STDOUT_FILENO) ?? (80, 24)
     self.columns = columns
     let scale = min(Double(max(columns - 1, 8)) / bounds.size.width, Double(max(rows - 2, 4) * 2) / bounds.size.height)
     width = max(Int(bounds.size.width * scale), 4)
@@ -67,7 +53,7 @@ struct TerminalScreen {
   /// Whether standard output is a terminal that can show pictures: not one that says it is `TERM=dumb`, which gets
   /// the plain text a pipe gets.
   static var isTerminal: Bool {
-    isatty(STDOUT_FILENO) == 1 && ProcessEnvironment.current["TERM"] != "dumb"
+    SystemTerminal.isTerminal(STDOUT_FILENO) && ProcessEnvironment.current["TERM"] != "dumb"
   }
 
   /// Switches to the alternate screen, hides the cursor, and takes the keyboard (no echo, no line buffering); puts
@@ -75,9 +61,9 @@ struct TerminalScreen {
   /// again after `fg`; notes window resizes (SIGWINCH).
   func enter() {
     takeKeyboard()
-    handle(endingSignals, with: restoreAndExit)
-    handle([SIGWINCH], with: noteResize)
-    handle([SIGTSTP], with: suspend)
+    SystemProcess.handle(endingSignals, with: restoreAndExit)
+    SystemProcess.handle([SIGWINCH], with: noteResize)
+    SystemProcess.handle([SIGTSTP], with: suspend)
     writeStatic(enterSequence)
   }
 
@@ -92,7 +78,7 @@ struct TerminalScreen {
 
   /// Restores the terminal: the screen, and the keyboard, dropping what was typed and not read.
   func leave() {
-    handle(endingSignals + [SIGWINCH, SIGTSTP], with: nil)  // SIG_DFL
+    SystemProcess.handle(endingSignals + [SIGWINCH, SIGTSTP], with: nil)  // SIG_DFL
     write(restoreSequence.description)
     mouseReporting.store(false, ordering: .sequentiallyConsistent)
     releaseKeyboard()

@@ -13,38 +13,10 @@ import Synchronization
 /// The terminal settings of standard input before the screen took it, put back when it is left, on a signal, and
 /// before the process stops; only touched while the signal handlers that read them are not installed, or from those
 /// handlers.
-///
-/// Raw memory larger than any `struct termios`, not a Swift `termios`: Swift imports glibc's struct as 57 bytes while
-/// `tcgetattr` writes 60 (AddressSanitizer caught the overflow of a Swift global).
 private let savedInput = TerminalSettings()
 /// The settings the screen gives standard input: `savedInput` without echo and line buffering.
 private let rawInput = TerminalSettings()
 
-/// Room for one `struct termios`, with the C library's size and more.
-private final class TerminalSettings: @unchecked Sendable {
-  /// The settings, in memory of 256 bytes.
-  let pointer: UnsafeMutablePointer<termios>
-
-  init() {
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 16)
-    raw.initializeMemory(as: UInt8.self, repeating: 0, count: 256)
-    pointer = raw.bindMemory(to: termios.self, capacity: 1)
-  }
-
-  /// Copies `other`'s 256 bytes (async-signal-safe).
-  func copy(from other: TerminalSettings) {
-    _ = memcpy(UnsafeMutableRawPointer(pointer), UnsafeRawPointer(other.pointer), 256)
-  }
-
-  /// Turns echo and line buffering off, so that reads return at once (async-signal-safe).
-  func makeRaw() {
-    pointer.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO)
-    withUnsafeMutableBytes(of: &pointer.pointee.c_cc) { cc in
-      cc[Int(VMIN)] = 0
-      cc[Int(VTIME)] = 0
-    }
-  }
-}
 /// Whether `savedInput` holds settings to put back (standard input is a terminal and was changed).
 private let inputChanged = Atomic<Bool>(false)
 
@@ -57,15 +29,15 @@ let redrawNeeded = Atomic<Bool>(false)
 
 /// Writes a static string to standard output (async-signal-safe).
 func writeStatic(_ text: StaticString) {
-  _ = write(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
+  SystemTerminal.writeOnce(STDOUT_FILENO, text)
 }
 
 /// Standard input without echo and without line buffering (reads return at once), signals kept (Ctrl-C, Ctrl-Z).
 func takeKeyboard() {
-  guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, savedInput.pointer) == 0 else { return }
+  guard SystemTerminal.isTerminal(STDIN_FILENO), savedInput.read(from: STDIN_FILENO) else { return }
   rawInput.copy(from: savedInput)
   rawInput.makeRaw()
-  if tcsetattr(STDIN_FILENO, TCSANOW, rawInput.pointer) == 0 {
+  if rawInput.apply(to: STDIN_FILENO) {
     inputChanged.store(true, ordering: .sequentiallyConsistent)
   }
 }
@@ -73,8 +45,8 @@ func takeKeyboard() {
 /// Drops what was typed and not read, then puts standard input back as it was (async-signal-safe).
 func releaseKeyboard() {
   guard inputChanged.load(ordering: .sequentiallyConsistent) else { return }
-  _ = tcflush(STDIN_FILENO, TCIFLUSH)
-  _ = tcsetattr(STDIN_FILENO, TCSANOW, savedInput.pointer)
+  SystemTerminal.dropUnreadInput(STDIN_FILENO)
+  savedInput.apply(to: STDIN_FILENO)
 }
 
 /// SIGTSTP (Ctrl-Z): puts the terminal back, stops the process as the default action would, and once continued
@@ -84,20 +56,9 @@ func suspend(_ signal: Int32) {
   let saved = errno
   writeStatic(restoreSequence)
   releaseKeyboard()
-  var action = sigaction()
-  action.__sigaction_handler.sa_handler = SIG_DFL
-  sigemptyset(&action.sa_mask)
-  _ = sigaction(SIGTSTP, &action, nil)
-  var blocked = sigset_t()
-  sigemptyset(&blocked)
-  sigaddset(&blocked, SIGTSTP)
-  _ = sigprocmask(SIG_UNBLOCK, &blocked, nil)
-  _ = raise(SIGTSTP)  // stops here until SIGCONT
-  action.__sigaction_handler.sa_handler = suspend
-  action.sa_flags = SA_RESTART
-  _ = sigaction(SIGTSTP, &action, nil)
+  SystemProcess.stopAsDefault(on: SIGTSTP, thenHandleWith: suspend)
   if inputChanged.load(ordering: .sequentiallyConsistent) {
-    _ = tcsetattr(STDIN_FILENO, TCSANOW, rawInput.pointer)
+    rawInput.apply(to: STDIN_FILENO)
   }
   writeStatic(enterSequence)
   if mouseReporting.load(ordering: .sequentiallyConsistent) { writeStatic(mouseOnSequence) }

@@ -8,7 +8,10 @@ import Testing
 /// files and directories with a bare call (`open`, `stat`, `fstat`, `fstatat`, `mkdir`, `rename`, `unlink`,
 /// `rmdir`, `opendir`, `fdopendir`, `readdir`, `closedir`, `realpath`, `mkstemp`, `fsync`), changes a descriptor's
 /// flags or a file's mode (`fcntl`, `chmod`, `fchmod`, `fchmodat`), moves descriptors (`dup2`, `lseek`), ends the
-/// process with `_exit` or sets a signal's disposition with `signal`.
+/// process with `_exit` or sets a signal's disposition with `signal` or `sigaction`, starts threads or takes a
+/// pthread mutex, condition variable or key, asks for its own id (`getpid`), calls the terminal (`isatty`,
+/// `tcgetattr`, `tcsetattr`, `tcflush`, `ioctl`) or opens libraries with the dynamic loader (`dlopen`, `dlsym`,
+/// `dlerror`).
 @Suite struct RawSystemCallTests {
   /// The file calls that only the system layer makes, each with the helper to use instead.
   static let fileCalls: [(call: String, instead: String)] = [
@@ -42,6 +45,21 @@ import Testing
     ("nanosleep", "SystemTime.sleep", { $0.contains("nanosleep(") }),
     ("a bare _exit(", "SystemProcess.exitNow", { containsBareCall("_exit", $0) }),
     ("a bare signal(", "SystemProcess.ignore or .restoreDefault", { containsBareCall("signal", $0) }),
+    ("sigaction", "SystemProcess.handle or .stopAsDefault", { $0.contains("sigaction") }),
+    ("a pthread call or type", "SystemThread, Locked, Monitor or ThreadKey", { $0.contains("pthread_") }),
+    ("getpid", "SystemProcess.id", { $0.contains("getpid(") }),
+    ("isatty", "SystemTerminal.isTerminal", { $0.contains("isatty(") }),
+    (
+      "a terminal attribute call", "TerminalSettings or SystemTerminal.dropUnreadInput",
+      {
+        $0.contains("tcgetattr(") || $0.contains("tcsetattr(") || $0.contains("tcflush(")
+      }
+    ),
+    ("ioctl", "SystemTerminal.windowSize", { $0.contains("ioctl(") }),
+    (
+      "the dynamic loader", "SharedLibrary",
+      { $0.contains("dlopen(") || $0.contains("dlsym(") || $0.contains("dlerror(") }
+    ),
   ]
 
   /// One rule per file call of ``fileCalls``.
@@ -126,6 +144,15 @@ import Testing
     ("      _ = dup2(capture, 1)", true), ("      _ = lseek(capture, 0, SEEK_SET)", true),
     ("  _ = fcntl(descriptor, F_SETFL, flags)", true), ("guard fchmodat(AT_FDCWD, temporary, mode, 0) == 0", true),
     ("    try SystemFile.setMode(descriptor, mode, path: temporary)", false), ("output.capturing(body)", false),
+    ("    _ = sigaction(SIGTSTP, &action, nil)", true), ("    var action = sigaction()", true),
+    ("  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)", true),
+    ("      if pthread_create(&thread, nil, start, box) == 0 {", true), ("let id = getpid()", true),
+    ("  enabled = isatty(STDERR_FILENO) == 1", true), ("  _ = tcflush(STDIN_FILENO, TCIFLUSH)", true),
+    ("    let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0", true),
+    ("    guard let raw = dlopen(path, RTLD_NOW) else {", true), ("    return dlsym(raw, name)", true),
+    ("  SystemProcess.handle([SIGWINCH], with: noteResize)", false), ("  let id = SystemProcess.id", false),
+    ("    if let worker = SystemThread.start({ work() }) {", false), ("SystemTerminal.isTerminal(1)", false),
+    ("    switch SharedLibrary.open(path) {", false), ("  savedInput.apply(to: STDIN_FILENO)", false),
   ])
   func theCheckFindsRawCalls(line: String, isRaw: Bool) {
     #expect(Self.findings(in: line, file: "x.swift").isEmpty == !isRaw, "\(line)")
