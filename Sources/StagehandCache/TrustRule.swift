@@ -1,3 +1,5 @@
+import StagehandSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -7,7 +9,7 @@
 /// their directories and the allow-list, the cache to its file and directory, the scanner to what it opens.
 package enum TrustRule {
   /// The user running this process, asked once (a system call per library was 5% of `list`).
-  package static let user = getuid()
+  package static let user = SystemProcess.userID
 
   /// How a file or directory breaks the rule that only the user or root may change it.
   package enum Violation {

@@ -36,20 +36,10 @@ struct Frei0rSettings: Hashable, Sendable {
     }
   }
 
-  /// The settings in the file at `path`; empty settings when it cannot be read (the module found it a moment ago).
+  /// The settings in the file at `path`; empty settings when it cannot be read (the module found it a moment ago)
+  /// or is larger than 1 MiB (`stagehand frei0r` writes a few lines).
   init(path: String) {
-    guard let file = fopen(path, "re") else {
-      self.init(text: "")
-      return
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 1 << 20 {
-      let count = fread(&buffer, 1, buffer.count, file)
-      guard count > 0 else { break }
-      bytes += buffer[..<count]
-    }
+    let bytes = SystemFile.contents(of: path, limit: 1 << 20) ?? []
     self.init(text: String(decoding: bytes, as: UTF8.self))
   }
 

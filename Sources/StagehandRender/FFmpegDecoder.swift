@@ -21,7 +21,7 @@ final class FFmpegDecoder: @unchecked Sendable {
 
   /// The `ffmpeg` executable on `PATH`, or `nil` when there is none.
   static func executable() -> String? {
-    let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+    let path = SystemProcess.environmentValue("PATH") ?? "/usr/local/bin:/usr/bin:/bin"
     for directory in path.split(separator: ":") where directory.hasPrefix("/") {
       let candidate = String(directory) + "/ffmpeg"
       if let status = try? SystemFile.status(ofPath: candidate), SystemFile.isRegular(status),

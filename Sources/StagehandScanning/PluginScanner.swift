@@ -50,7 +50,7 @@ public struct PluginScanner: Sendable {
   public init(executable: String, timeout: Double = PluginScanner.defaultTimeout, parallelism: Int? = nil) {
     self.executable = executable
     self.timeout = timeout
-    self.parallelism = max(1, parallelism ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    self.parallelism = max(1, parallelism ?? SystemProcess.processorCount)
     self.batchSize = 128
   }
 

@@ -92,8 +92,15 @@ extension SystemFile {
   }
 }
 
-/// Waiting for time to pass; the one `nanosleep` of the package.
+/// The time of day, and waiting for time to pass; the one `nanosleep` of the package.
 package enum SystemTime {
+  /// The time of day (`CLOCK_REALTIME`), as the file system stamps modification times.
+  package static func now() -> timespec {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return now
+  }
+
   /// Sleeps `nanoseconds`; a signal that interrupts the sleep does not shorten it (the rest is slept).
   package static func sleep(nanoseconds: Int) {
     var request = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)

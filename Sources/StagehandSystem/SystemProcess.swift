@@ -26,6 +26,17 @@ package enum SystemProcess {
   /// This process's id (`getpid`).
   package static var id: pid_t { getpid() }
 
+  /// The user this process runs as (`getuid`).
+  package static var userID: uid_t { getuid() }
+
+  /// How many processors are online (`sysconf`), at least 1.
+  package static var processorCount: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
+
+  /// The value of the environment variable `name`, or `nil` when it is not set (`getenv`).
+  package static func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
   /// Installs `handler` for each of `signals` with `sigaction`, restarting the calls it interrupts (`SA_RESTART`),
   /// nothing blocked while it runs; a `nil` handler gives the signals their default action back.
   package static func handle(_ signals: [Int32], with handler: (@convention(c) (Int32) -> Void)?) {

@@ -281,5 +281,5 @@ struct Render: ParsableCommand {
   }
 
   /// The number of cores this process may run on.
-  static var cores: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
+  static var cores: Int { SystemProcess.processorCount }
 }

@@ -9,7 +9,8 @@ import Testing
 /// `rmdir`, `opendir`, `fdopendir`, `readdir`, `closedir`, `realpath`, `mkstemp`, `fsync`), changes a descriptor's
 /// flags or a file's mode (`fcntl`, `chmod`, `fchmod`, `fchmodat`), moves descriptors (`dup2`, `lseek`), ends the
 /// process with `_exit` or sets a signal's disposition with `signal` or `sigaction`, starts threads or takes a
-/// pthread mutex, condition variable or key, asks for its own id (`getpid`), calls the terminal (`isatty`,
+/// pthread mutex, condition variable or key, asks for its own id, user, processor count or environment variable (`getpid`, `getuid`, `sysconf`,
+/// `getenv`), reads the clock (`clock_gettime`) or a file through a C stream (`fopen`, `fread`), calls the terminal (`isatty`,
 /// `tcgetattr`, `tcsetattr`, `tcflush`, `ioctl`) or opens libraries with the dynamic loader (`dlopen`, `dlsym`,
 /// `dlerror`).
 @Suite struct RawSystemCallTests {
@@ -48,6 +49,14 @@ import Testing
     ("sigaction", "SystemProcess.handle or .stopAsDefault", { $0.contains("sigaction") }),
     ("a pthread call or type", "SystemThread, Locked, Monitor or ThreadKey", { $0.contains("pthread_") }),
     ("getpid", "SystemProcess.id", { $0.contains("getpid(") }),
+    ("getuid", "SystemProcess.userID", { $0.contains("getuid(") }),
+    ("sysconf", "SystemProcess.processorCount", { $0.contains("sysconf(") }),
+    ("getenv", "SystemProcess.environmentValue or ProcessEnvironment", { $0.contains("getenv(") }),
+    ("clock_gettime", "SystemTime.now", { $0.contains("clock_gettime(") }),
+    (
+      "a C stream on a file", "SystemFile.contents or SystemFile.open",
+      { $0.contains("fopen(") || $0.contains("fread(") }
+    ),
     ("isatty", "SystemTerminal.isTerminal", { $0.contains("isatty(") }),
     (
       "a terminal attribute call", "TerminalSettings or SystemTerminal.dropUnreadInput",
@@ -153,6 +162,9 @@ import Testing
     ("  SystemProcess.handle([SIGWINCH], with: noteResize)", false), ("  let id = SystemProcess.id", false),
     ("    if let worker = SystemThread.start({ work() }) {", false), ("SystemTerminal.isTerminal(1)", false),
     ("    switch SharedLibrary.open(path) {", false), ("  savedInput.apply(to: STDIN_FILENO)", false),
+    ("  static let user = getuid()", true), ("    clock_gettime(CLOCK_REALTIME, &now)", true),
+    ("  let path = getenv(\"PATH\")", true), ("guard let file = fopen(path, \"re\") else {", true),
+    ("  Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))", true), ("  let now = SystemTime.now()", false),
   ])
   func theCheckFindsRawCalls(line: String, isRaw: Bool) {
     #expect(Self.findings(in: line, file: "x.swift").isEmpty == !isRaw, "\(line)")

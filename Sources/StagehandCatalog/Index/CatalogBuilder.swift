@@ -117,8 +117,7 @@ extension CatalogBuilder {
     }
 
     // The cache keeps the listings of other search paths' directories too.
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
+    let now = SystemTime.now()
     let keeps = options.keepsDirectoryListings
     let known = keeps ? Dictionary(file.listings.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
     let (found, listed) = searchPath.libraries(
