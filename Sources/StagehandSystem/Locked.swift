@@ -12,31 +12,46 @@
 /// under the lock, and every object published through it, as a race (Swift 6.3.1). ThreadSanitizer intercepts
 /// `pthread_mutex_lock` and `pthread_mutex_unlock`, so with this lock its reports are about real races only.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
-  /// Allocated once and never moved, as a `pthread_mutex_t` requires.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  /// Read and written only between `pthread_mutex_lock` and `pthread_mutex_unlock` of `mutex`.
+  private let mutex = SystemMutex()
+  /// Read and written only while `mutex` is held.
   private var value: Value
 
   /// A lock around `value`.
   package init(_ value: Value) {
     self.value = value
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
   }
 
   /// Runs `body` with the value while holding the lock, and returns what it returns.
   package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
     -> Result
   {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    mutex.lock()
+    defer { mutex.unlock() }
     return try body(&value)
   }
+}
+
+/// A POSIX mutex in memory of its own, allocated once and never moved as `pthread_mutex_t` requires; destroyed with
+/// its owner.
+struct SystemMutex: ~Copyable {
+  /// The mutex, for `pthread_cond_wait`.
+  let pointer: UnsafeMutablePointer<pthread_mutex_t>
+
+  init() {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(pointer, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(pointer)
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
+  }
+
+  /// Waits until no other thread holds the mutex, and takes it.
+  func lock() { pthread_mutex_lock(pointer) }
+
+  /// Gives the mutex back.
+  func unlock() { pthread_mutex_unlock(pointer) }
 }

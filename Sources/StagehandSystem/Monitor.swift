@@ -10,8 +10,8 @@
 /// A POSIX mutex rather than `Synchronization.Mutex`, for ThreadSanitizer's sake (see ``Locked``). Every change that
 /// another thread may wait for goes through ``update(_:)``, which wakes every waiting thread.
 package final class Monitor<Value: Sendable>: @unchecked Sendable {
-  /// Allocated once and never moved, as `pthread_mutex_t` and `pthread_cond_t` require.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let mutex = SystemMutex()
+  /// Allocated once and never moved, as `pthread_cond_t` requires.
   private let changed: UnsafeMutablePointer<pthread_cond_t>
   /// Read and written only with `mutex` held.
   private var value: Value
@@ -19,9 +19,6 @@ package final class Monitor<Value: Sendable>: @unchecked Sendable {
   /// A monitor around `value`.
   package init(_ value: Value) {
     self.value = value
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
     changed = .allocate(capacity: 1)
     changed.initialize(to: pthread_cond_t())
     pthread_cond_init(changed, nil)
@@ -31,18 +28,15 @@ package final class Monitor<Value: Sendable>: @unchecked Sendable {
     pthread_cond_destroy(changed)
     changed.deinitialize(count: 1)
     changed.deallocate()
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
   }
 
   /// Runs `body` with the value, the lock held, then wakes every thread waiting in ``wait(until:then:)`` to look at
   /// the value again.
   package func update<Result>(_ body: (inout Value) -> Result) -> Result {
-    pthread_mutex_lock(mutex)
+    mutex.lock()
     defer {
       pthread_cond_broadcast(changed)
-      pthread_mutex_unlock(mutex)
+      mutex.unlock()
     }
     return body(&value)
   }
@@ -51,9 +45,9 @@ package final class Monitor<Value: Sendable>: @unchecked Sendable {
   /// and wakes the other waiting threads when `body` changed it (it returns `true` as its second result).
   package func wait<Result>(until ready: (Value) -> Bool, then body: (inout Value) -> (Result, changed: Bool)) -> Result
   {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    while !ready(value) { pthread_cond_wait(changed, mutex) }
+    mutex.lock()
+    defer { mutex.unlock() }
+    while !ready(value) { pthread_cond_wait(changed, mutex.pointer) }
     let (result, didChange) = body(&value)
     if didChange { pthread_cond_broadcast(changed) }
     return result
