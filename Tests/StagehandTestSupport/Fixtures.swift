@@ -1,4 +1,15 @@
 import Foundation
+import Synchronization
+
+/// The temporary directories made by ``CFixture/temporaryDirectory(_:)``, removed when the test process exits.
+private let madeDirectories = Mutex<[String]>([])
+
+/// Registers the removal of `madeDirectories` at the test process's exit, once.
+private let removalAtExit: Void = {
+  atexit {
+    for path in madeDirectories.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+  }
+}()
 
 /// Builds real plugin libraries from C source at test time, into a fresh temporary directory.
 public enum CFixture {
@@ -11,10 +22,13 @@ public enum CFixture {
     repositoryRoot.appendingPathComponent("Sources/CStagehandPlugin/include").path
   }
 
-  /// A new empty temporary directory.
+  /// A new empty temporary directory, removed with what it holds when the test process exits (a test may remove it
+  /// sooner); fixtures kept for a whole run (in a suite's static property) leave nothing behind.
   public static func temporaryDirectory(_ label: String) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("stagehand-\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    removalAtExit
+    madeDirectories.withLock { $0.append(url.path) }
     return url
   }
 
