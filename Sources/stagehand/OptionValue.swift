@@ -20,11 +20,20 @@ struct InvalidText: Error, Hashable, Sendable {
 /// each command's `validate()` asks for the value with the message its option gives a bad one, which names the
 /// option, the text and what is valid. The commands read the value with the same call, so the text is parsed once
 /// and no value is unwrapped by force.
-enum OptionValue<Value: CommandLineValue>: ExpressibleByArgument, ExpressibleByStringLiteral, Sendable {
+///
+/// The type itself asks nothing of `Value` (its conformances do): the argument parser's reflection builds the type
+/// of each option from its mangled name, and a requirement there cost the runtime a walk of every conformance record
+/// of the executable for each kind of value.
+enum OptionValue<Value: Sendable>: Sendable {
   /// A text that writes `value`.
   case valid(Value, text: String)
   /// A text that writes no value, and the reader's reason.
   case invalid(text: String, reason: String?)
+}
+
+extension OptionValue: ExpressibleByArgument, ExpressibleByUnicodeScalarLiteral,
+  ExpressibleByExtendedGraphemeClusterLiteral, ExpressibleByStringLiteral
+where Value: CommandLineValue {
 
   /// Reads `argument`; never fails, so that `validate()` gives the message.
   init(argument: String) {

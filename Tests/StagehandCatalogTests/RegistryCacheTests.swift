@@ -259,6 +259,12 @@ struct RegistryCacheTests {
     #expect(
       RegistryCache.standardPath(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/home/u/"])
         == "/home/u/.cache/stagehand/registry.cache")
+    #expect(
+      RegistryCache.standardPath(environment: ["XDG_CACHE_HOME": "/x/cache///"]) == "/x/cache/stagehand/registry.cache")
+    #expect(RegistryCache.standardPath(environment: ["HOME": "//"]) == "/.cache/stagehand/registry.cache")
+    #expect(
+      RegistryCache.standardPath(environment: ["XDG_CACHE_HOME": "/x/\u{E9}/"])
+        == "/x/\u{E9}/stagehand/registry.cache")
     #expect(RegistryCache.standardPath(environment: ["XDG_CACHE_HOME": "", "HOME": "relative"]) == nil)
     #expect(RegistryCache.standardPath(environment: [:]) == nil)
   }

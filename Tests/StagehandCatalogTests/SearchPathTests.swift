@@ -22,6 +22,17 @@ struct SearchPathTests {
     #expect(!path.directories.contains(FileManager.default.currentDirectoryPath))
   }
 
+  @Test("normalized paths have no empty, '.' or '..' components")
+  func normalized() {
+    let cases = [
+      "/": "/", "//": "/", "/usr/bin/../lib": "/usr/lib", "/a/./b//c/": "/a/b/c", "/..": "/", "/a/../..": "/",
+      "/a/b/../../c": "/c", "/caf\u{E9}/./x": "/caf\u{E9}/x",
+    ]
+    for (path, expected) in cases {
+      #expect(PluginSearchPath.normalized(path) == expected, "\(path)")
+    }
+  }
+
   @Test("XDG_DATA_HOME replaces ~/.local/share")
   func xdgDataHome() {
     let path = PluginSearchPath.standard(

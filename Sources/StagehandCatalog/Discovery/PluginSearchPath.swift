@@ -86,7 +86,13 @@ public struct PluginSearchPath: Hashable, Sendable {
       default: parts.append(part)
       }
     }
-    return "/" + parts.joined(separator: "/")
+    // Joined by hand: `joined(separator:)` on `[Substring]` looked up its element's conformances at run time.
+    var joined = ""
+    for part in parts {
+      joined.append("/")
+      joined.append(contentsOf: part)
+    }
+    return joined.isEmpty ? "/" : joined
   }
 
   /// The plugin libraries (`*.so` files) in the directories, in search order (within a directory, in the order of
@@ -149,6 +155,7 @@ public struct PluginSearchPath: Hashable, Sendable {
   private func examine(
     _ listing: DirectoryListing, in descriptor: Int32, _ found: inout [FoundLibrary], _ seen: inout FileKeySet
   ) {
+    found.reserveCapacity(found.count + listing.ranges.count)
     listing.names.withUnsafeBytes { names in
       LibraryTrust.forEachLibrary(names, listing.ranges, in: descriptor, directory: listing.path) { path, check in
         switch check {

@@ -66,7 +66,10 @@ final class PluginProcess: Sendable {
   }
 
   /// The plugin processes of this program that have not been stopped; nil until the first is started.
-  static let running = Locked<Set<pid_t>?>(nil)
+  ///
+  /// An array, not a set: a few pids at most, and `Locked<Set<pid_t>?>` made the runtime look up `Int32: Hashable`
+  /// through every conformance record of the executable the first time, in `endAll`, at the end of every command.
+  static let running = Locked<[pid_t]?>(nil)
 
   /// Kills every plugin process of this program that is still running, and reaps it.
   static func endAll() {
@@ -197,7 +200,7 @@ final class PluginProcess: Sendable {
           // outlives it (not even as a zombie under an init that does not reap).
           atexit { PluginProcess.endAll() }
         }
-        running!.insert(process.pid)
+        if !running!.contains(process.pid) { running!.append(process.pid) }
       }
       // Its start-up is not a library's: it gets a limit of its own, and a child that does not start is not blamed on
       // the library it was started for.
@@ -227,7 +230,10 @@ final class PluginProcess: Sendable {
     /// Kills the child if it still runs, reaps it, and closes the socket.
     func stop() {
       // A child that `endAll` has reaped is not killed again: its pid may be another process's by now.
-      let reaped = PluginProcess.running.withLock { $0?.remove(process.pid) } == nil
+      let reaped =
+        PluginProcess.running.withLock { running in
+          running?.firstIndex(of: process.pid).map { running!.remove(at: $0) }
+        } == nil
       if !reaped { process.kill() }
       SystemFile.close(socket)
     }
