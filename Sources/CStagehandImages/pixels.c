@@ -103,7 +103,8 @@ void sh_premultiplied_bgra_to_rgba_copy(const uint8_t *bgra, uint8_t *rgba, size
             continue;
         }
         for (size_t i = start; i < start + count; i++) {
-            const uint8_t *p = bgra + 4 * i;
+            /* The pixel is read whole before it is written, so that `rgba` may be `bgra` itself. */
+            const uint8_t p[4] = {bgra[4 * i], bgra[4 * i + 1], bgra[4 * i + 2], bgra[4 * i + 3]};
             uint8_t *q = rgba + 4 * i;
             uint32_t a = p[3];
             for (int c = 0; c < 3; c++) {

@@ -51,8 +51,9 @@ extension Frei0rInstance {
       output.update(from: first, count: count)
       return
     }
-    if frame == nil { frame = Frame(width: width, height: height) }
-    guard let frame else {
+    // Drawn straight into the host's output (the pictures are copies, so the output may be an input too), then
+    // turned into straight RGBA in place: no frame of the instance's own and no copy of it.
+    guard let frame = Frame(width: width, height: height, borrowing: UnsafeMutableRawPointer(output)) else {
       report("out of memory for a frame of \(width)x\(height) pixels; input 1 shown")
       output.update(from: first, count: count)
       return
@@ -62,8 +63,8 @@ extension Frei0rInstance {
       background: Self.background, from: inverse ? secondPicture : firstPicture,
       to: inverse ? firstPicture : secondPicture)
     let states = FrameStates(animation, at: progress * animation.duration, inverse: inverse)
-    FrameRenderer(scene: scene).draw(states, into: frame)
-    Self.copyStraight(frame.bytes, into: output, count: count)
+    FrameRenderer(scene: scene, workFrames: turnedLayerFrames).draw(states, into: frame)
+    Self.makeStraight(output, count: count)
   }
 
   /// The picture of the frame's `width` x `height` straight-alpha RGBA pixels at `pixels`, copied and converted in one
@@ -78,11 +79,10 @@ extension Frei0rInstance {
     return kept
   }
 
-  /// Copies premultiplied B, G, R, A pixels (a `Frame`) into straight-alpha R, G, B, A pixels (opaque ones, all of
-  /// them over the black background, only exchange red and blue).
-  static func copyStraight(_ source: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt32>, count: Int) {
-    sh_premultiplied_bgra_to_rgba_copy(
-      source.baseAddress!.assumingMemoryBound(to: UInt8.self),
-      UnsafeMutableRawPointer(output).assumingMemoryBound(to: UInt8.self), count)
+  /// Turns `count` premultiplied B, G, R, A pixels (a `Frame`'s) at `pixels` into straight-alpha R, G, B, A pixels in
+  /// place (opaque ones, all of them over the black background, only exchange red and blue).
+  static func makeStraight(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+    let bytes = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt8.self)
+    sh_premultiplied_bgra_to_rgba_copy(bytes, bytes, count)
   }
 }

@@ -9,7 +9,7 @@ import StagehandRender
 #endif
 
 /// One frei0r instance: a module's style at one frame size, its parameter values, the animation they give, and the
-/// frame it draws into.
+/// pictures and work frames it keeps from frame to frame.
 ///
 /// frei0r's thread model (frei0r.h, "Concurrency"): the calls that take an instance run on one thread at a time for
 /// that instance, so an instance needs no lock; different instances run concurrently, and share only their module
@@ -30,12 +30,13 @@ final class Frei0rInstance {
   var animationIsInverse = false
   /// Whether a parameter that changes the animation has changed since it was built.
   var stale = false
-  /// The frame drawn into, made on the first update and drawn into again at every update.
-  var frame: Frame?
   /// The pictures of input 1 and input 2, made on the first update and refilled in place at every update after it
   /// (no allocation per frame).
   var firstPicture: PixelImage?
   var secondPicture: PixelImage?
+  /// The frames the renderer draws layers turned about a vertical axis through (flip, cube), made at the first such
+  /// layer and kept from update to update.
+  let turnedLayerFrames = TurnedLayerFrames()
   /// The copies of the strings `f0r_get_param_value` handed out, by parameter index; freed when replaced.
   private var handedOut: [Int: UnsafeMutablePointer<CChar>] = [:]
   /// The problems already reported (a host sets the same values again at every frame: each is said once).

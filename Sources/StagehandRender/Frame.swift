@@ -19,25 +19,42 @@ public final class Frame: @unchecked Sendable {
   /// pixman's image over `storage`.
   let image: OpaquePointer
 
+  /// Whether the frame allocated `storage` (and frees it), or draws into memory its caller owns.
+  private let ownsStorage: Bool
+
   /// A frame of `width` x `height` pixels, all transparent black; `nil` when memory is short.
-  public init?(width: Int, height: Int) {
+  public convenience init?(width: Int, height: Int) {
     guard width > 0, height > 0, let storage = calloc(width * height, 4) else { return nil }
+    self.init(width: width, height: height, storage: storage, owned: true)
+  }
+
+  /// A frame over `width` x `height` pixels of the caller's memory at `storage` (4-byte aligned, `width * height * 4`
+  /// writable bytes, kept alive and not used otherwise while the frame is), with whatever they hold: a frei0r instance
+  /// draws straight into its host's output this way. `nil` when a side is not positive or memory is short.
+  package convenience init?(width: Int, height: Int, borrowing storage: UnsafeMutableRawPointer) {
+    guard width > 0, height > 0 else { return nil }
+    self.init(width: width, height: height, storage: storage, owned: false)
+  }
+
+  /// A frame over `storage`, freed with the frame when `owned` (or here, when pixman cannot make its image).
+  private init?(width: Int, height: Int, storage: UnsafeMutableRawPointer, owned: Bool) {
     guard
       let image = pixman_image_create_bits(
         PIXMAN_a8r8g8b8, Int32(width), Int32(height), storage.assumingMemoryBound(to: UInt32.self), Int32(width * 4))
     else {
-      free(storage)
+      if owned { free(storage) }
       return nil
     }
     self.width = width
     self.height = height
     self.storage = storage
     self.image = image
+    ownsStorage = owned
   }
 
   deinit {
     pixman_image_unref(image)
-    free(storage)
+    if ownsStorage { free(storage) }
   }
 
   /// The bytes from the top-left pixel on: `width * height * 4`, B, G, R, A for each pixel.

@@ -15,16 +15,25 @@ public final class FrameRenderer {
   private let fromSource: OpaquePointer
   private let toSource: OpaquePointer
   /// The turned pictures' pixman images, and two frames for drawing turned layers: the turned layer, and the layer
-  /// turned back; made at the first layer turned about a vertical axis. `turnedKept` keeps the turned pictures under
-  /// the pixman images alive.
+  /// turned back (from `workFrames`); made at the first layer turned about a vertical axis. `turnedKept` keeps the
+  /// turned pictures under the pixman images alive.
   private var turned: (from: OpaquePointer, to: OpaquePointer, layer: Frame, back: Frame)?
   private var turnedKept: (from: PixelImage, to: PixelImage)?
+  /// Where the frames for turned layers come from: this renderer's own, or frames kept across renderers.
+  private let workFrames: TurnedLayerFrames
   /// The clipped copies of `from` and `to`, made at the first clip that cuts anything off each or the first dim.
   private var clipped: (from: ClippedPicture?, to: ClippedPicture?) = (nil, nil)
 
   /// A renderer of `scene`.
-  public init(scene: Scene) {
+  public convenience init(scene: Scene) {
+    self.init(scene: scene, workFrames: TurnedLayerFrames())
+  }
+
+  /// A renderer of `scene` that draws turned layers through the frames of `workFrames`, which a caller drawing frame
+  /// after frame (a frei0r instance) keeps, so that they are allocated once; one renderer at a time may use them.
+  package init(scene: Scene, workFrames: TurnedLayerFrames) {
     self.scene = scene
+    self.workFrames = workFrames
     fromSource = scene.from.makeSource()
     toSource = scene.to.makeSource()
   }
@@ -255,11 +264,11 @@ public final class FrameRenderer {
 
   /// The turned pictures and the frames for drawing turned layers, made on first use; `nil` when memory is short.
   private func turnedPictures() -> (from: OpaquePointer, to: OpaquePointer, layer: Frame, back: Frame)? {
-    if turned == nil, let pictures = scene.turned, let layer = Frame(width: scene.height, height: scene.width),
-      let back = Frame(width: scene.width, height: scene.height)
+    if turned == nil, let pictures = scene.turned,
+      let frames = workFrames.frames(width: scene.width, height: scene.height)
     {
       turnedKept = pictures
-      turned = (pictures.from.makeSource(), pictures.to.makeSource(), layer, back)
+      turned = (pictures.from.makeSource(), pictures.to.makeSource(), frames.layer, frames.back)
       pixman_image_set_filter(turned!.from, PIXMAN_FILTER_BILINEAR, nil, 0)
       pixman_image_set_filter(turned!.to, PIXMAN_FILTER_BILINEAR, nil, 0)
     }
@@ -297,5 +306,30 @@ public final class FrameRenderer {
       operation, turned.back.image, mask, target.image, Int32(box.x),
       Int32(box.y), 0, 0, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
     return true
+  }
+}
+
+/// The two frames `FrameRenderer` draws a layer turned about a vertical axis through (the turned layer, of the frame's
+/// height by its width, and the layer turned back, of the frame's size), made at the first use and kept for the next
+/// renderers of frames of the same size; their contents between uses do not matter (each use clears what it draws).
+///
+/// Used by one renderer at a time, on one thread at a time.
+package final class TurnedLayerFrames {
+  /// The frames, once made.
+  private var kept: (layer: Frame, back: Frame)?
+
+  /// No frames yet.
+  package init() {}
+
+  /// The frames for frames of `width` x `height` pixels, made again when the size differs from the kept ones'; `nil`
+  /// when memory is short.
+  func frames(width: Int, height: Int) -> (layer: Frame, back: Frame)? {
+    if let kept, kept.back.width == width, kept.back.height == height { return kept }
+    kept = nil
+    guard let layer = Frame(width: height, height: width), let back = Frame(width: width, height: height) else {
+      return nil
+    }
+    kept = (layer, back)
+    return kept
   }
 }

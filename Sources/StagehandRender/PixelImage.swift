@@ -19,12 +19,13 @@ public final class PixelImage: @unchecked Sendable {
   /// The height in pixels.
   public let height: Int
   /// Whether every pixel is opaque: then a layer that covers the frame pixel for pixel replaces the background.
-  public private(set) var isOpaque: Bool
+  public internal(set) var isOpaque: Bool
   /// The pixels, `width * height * 4` bytes.
   let storage: UnsafeMutableRawPointer
-  /// The picture turned by 90 degrees (`turned()`), made at the first layer drawn turned and kept until the pixels
-  /// are replaced; `nil` until then (or while memory is short).
-  private let turnedCopy = Locked<PixelImage?>(nil)
+  /// The picture turned by 90 degrees (`turned()`), made at the first layer drawn turned, and whether it shows the
+  /// current pixels (`replacePixels` makes it stale; the next `turned()` turns the new pixels into the same storage
+  /// when nothing else holds the copy); `nil` until then (or while memory is short).
+  private let turnedCopy = Locked<(image: PixelImage, isCurrent: Bool)?>(nil)
 
   /// Takes ownership of premultiplied pixels allocated with `malloc`.
   init(width: Int, height: Int, isOpaque: Bool, taking storage: UnsafeMutableRawPointer) {
@@ -64,27 +65,38 @@ public final class PixelImage: @unchecked Sendable {
   }
 
   /// Replaces the pixels with the 8-bit straight-alpha RGBA at `rgba` (`width * height * 4` readable bytes, row by
-  /// row), converted as they are copied into the same storage, and forgets the turned copy; for the one holder of the
-  /// picture (`isKnownUniquelyReferenced`), never while a scene or another thread draws it.
+  /// row), converted as they are copied into the same storage, and marks the turned copy stale (its storage is kept,
+  /// so that the next `turned()` allocates nothing); for the one holder of the picture (`isKnownUniquelyReferenced`),
+  /// never while a scene or another thread draws it.
   package func replacePixels(copyingRGBA rgba: UnsafeRawPointer) {
     isOpaque =
       sh_rgba_to_premultiplied_bgra_copy(
         rgba.assumingMemoryBound(to: UInt8.self), storage.assumingMemoryBound(to: UInt8.self), width * height) != 0
-    turnedCopy.withLock { $0 = nil }
+    turnedCopy.withLock { $0?.isCurrent = false }
   }
 
   /// This picture turned by 90 degrees as `Rotation90` says (pixel (x, y) moves to (y, W - 1 - x)), made at the first
-  /// call and kept with the picture, so that a picture no layer is drawn turned from is never turned; `nil` when
-  /// memory is short. Safe on any thread.
+  /// call and kept with the picture, so that a picture no layer is drawn turned from is never turned; after the
+  /// pixels were replaced, turned again into the kept copy's storage when only this picture holds that copy (else into
+  /// a new copy, so that whoever holds the old one keeps its pixels); `nil` when memory is short. Safe on any thread.
   func turned() -> PixelImage? {
-    turnedCopy.withLock { copy in
-      if copy == nil { copy = makeTurned() }
-      return copy
+    turnedCopy.withLock { copy -> PixelImage? in
+      if let current = copy, current.isCurrent { return current.image }
+      if copy != nil, isKnownUniquelyReferenced(&copy!.image) {
+        let image = copy!.image
+        turn(into: image)
+        copy!.isCurrent = true
+        return image
+      }
+      copy = nil  // released before a new copy is allocated
+      guard let image = makeTurned() else { return nil }
+      copy = (image, true)
+      return image
     }
   }
 
-  /// Whether the turned copy has been made (and is kept).
-  var hasTurnedCopy: Bool { turnedCopy.withLock { $0 != nil } }
+  /// Whether a turned copy of the current pixels has been made (and is kept).
+  var hasTurnedCopy: Bool { turnedCopy.withLock { $0?.isCurrent == true } }
 
   deinit { free(storage) }
 

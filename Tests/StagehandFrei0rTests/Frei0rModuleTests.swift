@@ -115,7 +115,7 @@ struct Frei0rModuleTests {
   }
 
   @Test(
-    "one instance, its pictures and frame kept from update to update, draws what a new instance draws at every frame",
+    "one instance, its pictures and work frames kept from update to update, draws what a new instance draws at every frame",
     arguments: ["cross-dissolve", "push", "flip", "cube"])
   func keptPicturesMatchNewInstance(style: String) throws {
     let host = try Frei0rHost(path: try GeneratedModules.module(style))

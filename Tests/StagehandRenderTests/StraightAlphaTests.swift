@@ -31,7 +31,7 @@ struct StraightAlphaTests {
     }
   }
 
-  @Test("premultiplied BGRA to straight RGBA, copied, equals c * 255 / a rounded (0 where a is 0)")
+  @Test("premultiplied BGRA to straight RGBA, copied and in place, equals c * 255 / a rounded (0 where a is 0)")
   func toStraight() throws {
     let seed = SeededGenerator.testSeed(0x5EED_19A2)
     var random = SeededGenerator(seed: seed)
@@ -53,6 +53,12 @@ struct StraightAlphaTests {
       var copy = [UInt8](repeating: 0, count: count * 4)
       sh_premultiplied_bgra_to_rgba_copy(bgra, &copy, count)
       try #require(copy == expected, "seed \(seed), round \(round), \(count) pixels")
+      // The same pointer for both converts in place (a frei0r instance's output): the same bytes.
+      var inPlace = bgra
+      inPlace.withUnsafeMutableBufferPointer {
+        sh_premultiplied_bgra_to_rgba_copy($0.baseAddress!, $0.baseAddress!, count)
+      }
+      try #require(inPlace == expected, "in place: seed \(seed), round \(round), \(count) pixels")
     }
   }
 }

@@ -61,4 +61,32 @@ struct TurnedPictureTests {
       #expect(try Self.middle(style, from: kept, to: other) == Self.middle(style, from: new, to: other), "\(style)")
     }
   }
+
+  @Test("a refilled picture whose turned copy nothing else holds turns the new pixels into the same copy")
+  func refilledTurnsInPlace() throws {
+    let kept = TestPicture.noise(width: 40, height: 30, seed: 46).image
+    let other = TestPicture.noise(width: 40, height: 30, seed: 47).image
+    // Held weakly, so that the picture stays the only holder of its turned copy.
+    weak var first = kept.turned()
+    #expect(first != nil)
+    for seed in 48..<51 {
+      let opaque = seed != 49
+      var rgba: [UInt8] = []
+      for index in 0..<(40 * 30) {
+        rgba += [
+          UInt8((index * seed) % 256), UInt8(index / 5 % 256), UInt8(seed), opaque ? 255 : UInt8(index % 4 * 60),
+        ]
+      }
+      let new = try #require(PixelImage(width: 40, height: 30, rgba: rgba))
+      rgba.withUnsafeBytes { kept.replacePixels(copyingRGBA: $0.baseAddress!) }
+      #expect(!kept.hasTurnedCopy)
+      for style in ["cube", "flip"] {
+        #expect(try Self.middle(style, from: kept, to: other) == Self.middle(style, from: new, to: other), "\(style)")
+      }
+      let turned = try #require(kept.turned())
+      #expect(turned === first, "seed \(seed): turned into the kept copy")
+      #expect(turned.isOpaque == opaque)
+      #expect(Array(turned.bytes) == Array(try #require(new.turned()).bytes), "seed \(seed)")
+    }
+  }
 }

@@ -111,8 +111,9 @@ int32_t sh_rgba_to_premultiplied_bgra(uint8_t *pixels, size_t pixel_count);
  * overlap it), the same bytes as sh_rgba_to_premultiplied_bgra; tells whether every pixel is opaque (1) or not (0). */
 int32_t sh_rgba_to_premultiplied_bgra_copy(const uint8_t *rgba, uint8_t *bgra, size_t pixel_count);
 
-/* Copies `pixel_count` premultiplied BGRA pixels from `bgra` to straight RGBA in `rgba` (not overlapping): each colour
- * times 255 / alpha, rounded to nearest and at most 255, 0 where alpha is 0; opaque pixels only exchange red and blue. */
+/* Copies `pixel_count` premultiplied BGRA pixels from `bgra` to straight RGBA in `rgba` (the same pointer converts in
+ * place; other overlaps are not allowed): each colour times 255 / alpha, rounded to nearest and at most 255, 0 where
+ * alpha is 0; opaque pixels only exchange red and blue. */
 void sh_premultiplied_bgra_to_rgba_copy(const uint8_t *bgra, uint8_t *rgba, size_t pixel_count);
 
 /* Exchanges the first and third byte of every 4-byte pixel, in place: BGRA to RGBA and back. */
