@@ -46,6 +46,10 @@ package final class TerminalSettings: @unchecked Sendable {
     pointer = raw.bindMemory(to: termios.self, capacity: 1)
   }
 
+  deinit {
+    UnsafeMutableRawPointer(pointer).deallocate()
+  }
+
   /// Reads the settings of the terminal `descriptor` (`tcgetattr`); false when it is not a terminal.
   package func read(from descriptor: Int32) -> Bool {
     tcgetattr(descriptor, pointer) == 0
