@@ -66,6 +66,15 @@ static inline int all_opaque(const uint32_t *words, size_t count) {
     return alpha == 0xFF000000u;
 }
 
+int32_t sh_all_opaque(const uint8_t *pixels, size_t pixel_count) {
+    const uint32_t *words = (const uint32_t *)(const void *)pixels;
+    for (size_t start = 0; start < pixel_count; start += 64) {
+        size_t count = pixel_count - start < 64 ? pixel_count - start : 64;
+        if (!all_opaque(words + start, count)) return 0;
+    }
+    return 1;
+}
+
 static inline uint32_t swapped(uint32_t w) { return (w & 0xff00ff00u) | ((w & 0xffu) << 16) | ((w >> 16) & 0xffu); }
 
 int32_t sh_rgba_to_premultiplied_bgra_copy(const uint8_t *rgba, uint8_t *bgra, size_t pixel_count) {

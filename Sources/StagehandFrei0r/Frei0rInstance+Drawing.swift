@@ -24,7 +24,7 @@ extension Frei0rInstance {
   /// `second`. With `inverse`, `first` is the content the inverse takes away and `second` the one it reveals again.
   ///
   /// The frame is drawn by `FrameRenderer`, as `stagehand render` draws it, over an opaque black background, so the
-  /// output is opaque. When the parameters changed and the new animation cannot be built, the previous one plays (and
+  /// output is opaque: from the inputs as they are when both are opaque (`drawAsTheyAre`), else from converted copies. When the parameters changed and the new animation cannot be built, the previous one plays (and
   /// a line on standard error says why, once).
   func update(first: UnsafePointer<UInt32>, second: UnsafePointer<UInt32>, output: UnsafeMutablePointer<UInt32>) {
     if stale {
@@ -44,6 +44,8 @@ extension Frei0rInstance {
       output.update(from: first, count: count)
       return
     }
+    let states = FrameStates(animation, at: progress * animation.duration, inverse: inverse)
+    if drawAsTheyAre(first: first, second: second, output: output, states: states, inverse: inverse) { return }
     guard let firstPicture = refill(&self.firstPicture, from: first),
       let secondPicture = refill(&self.secondPicture, from: second)
     else {
@@ -62,9 +64,40 @@ extension Frei0rInstance {
       bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), width: width, height: height,
       background: Self.background, from: inverse ? secondPicture : firstPicture,
       to: inverse ? firstPicture : secondPicture)
-    let states = FrameStates(animation, at: progress * animation.duration, inverse: inverse)
     FrameRenderer(scene: scene, workFrames: turnedLayerFrames).draw(states, into: frame)
     Self.makeStraight(output, count: count)
+  }
+
+  /// Draws `states` from the host's inputs as they are, neither copied nor converted, when both are opaque and neither
+  /// shares memory with `output`; false (nothing drawn) otherwise. Their R, G, B, A bytes are drawn as if they were
+  /// B, G, R, A (`Scene.exchangesRedAndBlue`): opaque, they are premultiplied as they are, and the renderer treats red
+  /// and blue alike, so the frame comes out opaque in R, G, B, A, the bytes the converting path gives, with no pass
+  /// in or out.
+  func drawAsTheyAre(
+    first: UnsafePointer<UInt32>, second: UnsafePointer<UInt32>, output: UnsafeMutablePointer<UInt32>,
+    states: FrameStates, inverse: Bool
+  ) -> Bool {
+    let count = width * height
+    func apart(_ input: UnsafePointer<UInt32>) -> Bool {
+      input + count <= UnsafePointer(output) || UnsafePointer(output) + count <= input
+    }
+    guard apart(first), apart(second),
+      sh_all_opaque(UnsafeRawPointer(first).assumingMemoryBound(to: UInt8.self), count) != 0,
+      sh_all_opaque(UnsafeRawPointer(second).assumingMemoryBound(to: UInt8.self), count) != 0,
+      let frame = Frame(width: width, height: height, borrowing: UnsafeMutableRawPointer(output))
+    else { return false }
+    let firstPicture = PixelImage(
+      width: width, height: height, borrowingOpaque: first, turnedStorage: borrowedTurned.first.take())
+    let secondPicture = PixelImage(
+      width: width, height: height, borrowingOpaque: second, turnedStorage: borrowedTurned.second.take())
+    var scene = Scene(
+      bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), width: width, height: height,
+      background: Self.background, from: inverse ? secondPicture : firstPicture,
+      to: inverse ? firstPicture : secondPicture)
+    scene.exchangesRedAndBlue = true
+    FrameRenderer(scene: scene, workFrames: turnedLayerFrames).draw(states, into: frame)
+    borrowedTurned = (firstPicture.giveUpTurnedCopy(), secondPicture.giveUpTurnedCopy())
+    return true
   }
 
   /// The picture of the frame's `width` x `height` straight-alpha RGBA pixels at `pixels`, copied and converted in one

@@ -34,6 +34,9 @@ final class Frei0rInstance {
   /// (no allocation per frame).
   var firstPicture: PixelImage?
   var secondPicture: PixelImage?
+  /// The turned copies the pictures over the host's opaque inputs gave up at the end of the last update
+  /// (`drawAsTheyAre`), handed on to the next update's, so that turning them allocates nothing.
+  var borrowedTurned: (first: PixelImage?, second: PixelImage?) = (nil, nil)
   /// The frames the renderer draws layers turned about a vertical axis through (flip, cube), made at the first such
   /// layer and kept from update to update.
   let turnedLayerFrames = TurnedLayerFrames()

@@ -60,8 +60,8 @@ extension FrameRenderer {
   /// The colour under the layers: the background with `backdrop` over it, drawn into one pixel the way a frame
   /// without meeting layers draws them, so that both ways give the same bytes.
   func colorUnder(_ backdrop: Backdrop) -> pixman_color_t {
-    guard let pixel = Frame(width: 1, height: 1) else { return scene.background.pixmanColor }
-    pixel.fill(scene.background)
+    guard let pixel = Frame(width: 1, height: 1) else { return background.pixmanColor }
+    pixel.fill(background)
     drawBackdrop(backdrop, into: pixel)
     let bytes = pixel.storage.assumingMemoryBound(to: UInt8.self)
     func channel(_ offset: Int) -> UInt16 { UInt16(bytes[offset]) * 257 }

@@ -119,7 +119,7 @@ public final class FrameRenderer {
       return
     }
     if !replaces {
-      target.fill(scene.background)
+      target.fill(background)
       drawBackdrop(frame.states.backdrop, into: target)
     }
     for (index, layer) in layers.enumerated() {
@@ -139,7 +139,19 @@ public final class FrameRenderer {
 
   /// Draws the backdrop over the whole frame (the container's bounds): its colour at its opacity, each clamped to
   /// [0, 1], over what is there.
-  func drawBackdrop(_ backdrop: Backdrop, into target: Frame) { Self.fillBackdrop(backdrop, into: target) }
+  func drawBackdrop(_ backdrop: Backdrop, into target: Frame) {
+    guard scene.exchangesRedAndBlue else { return Self.fillBackdrop(backdrop, into: target) }
+    var exchanged = backdrop
+    (exchanged.red, exchanged.blue) = (backdrop.blue, backdrop.red)
+    Self.fillBackdrop(exchanged, into: target)
+  }
+
+  /// The background as the frame's bytes take it: red and blue exchanged when the scene's are
+  /// (`Scene.exchangesRedAndBlue`).
+  var background: RGB {
+    let color = scene.background
+    return scene.exchangesRedAndBlue ? RGB(color.b, color.g, color.r) : color
+  }
 
   /// Draws `backdrop` over the whole of `target`, as `drawBackdrop(_:into:)` says.
   static func fillBackdrop(_ backdrop: Backdrop, into target: Frame) {

@@ -12,7 +12,8 @@ import StagehandSystem
 ///
 /// Immutable once shared, so that any number of threads may draw it at once; each drawing thread makes its own pixman
 /// image over the same pixels (`makeSource()`), since a pixman image carries a transform and is not shared. The one
-/// holder of a picture may refill it (`replacePixels(copyingRGBA:)`), as a frei0r instance does at every frame.
+/// holder of a picture may refill it (`replacePixels(copyingRGBA:)`), as a frei0r instance does at every frame, or
+/// a picture may draw its caller's opaque pixels without a copy (`init(width:height:borrowingOpaque:turnedStorage:)`).
 public final class PixelImage: @unchecked Sendable {
   /// The width in pixels.
   public let width: Int
@@ -27,12 +28,44 @@ public final class PixelImage: @unchecked Sendable {
   /// when nothing else holds the copy); `nil` until then (or while memory is short).
   private let turnedCopy = Locked<(image: PixelImage, isCurrent: Bool)?>(nil)
 
-  /// Takes ownership of premultiplied pixels allocated with `malloc`.
-  init(width: Int, height: Int, isOpaque: Bool, taking storage: UnsafeMutableRawPointer) {
+  /// Whether the picture allocated `storage` (and frees it), or draws its caller's pixels.
+  private let ownsStorage: Bool
+
+  /// A picture over `storage`, freed with the picture when `owned`.
+  private init(width: Int, height: Int, isOpaque: Bool, storage: UnsafeMutableRawPointer, owned: Bool) {
     self.width = width
     self.height = height
     self.isOpaque = isOpaque
     self.storage = storage
+    ownsStorage = owned
+  }
+
+  /// Takes ownership of premultiplied pixels allocated with `malloc`.
+  convenience init(width: Int, height: Int, isOpaque: Bool, taking storage: UnsafeMutableRawPointer) {
+    self.init(width: width, height: height, isOpaque: isOpaque, storage: storage, owned: true)
+  }
+
+  /// A picture over the caller's `width` x `height` opaque pixels at `pixels` (`width * height * 4` bytes, every
+  /// fourth one 255, alive and unchanged while the picture is drawn), neither copied, written nor freed: a frei0r
+  /// instance draws its host's opaque inputs this way. `turnedStorage`, the turned copy an earlier such picture gave
+  /// up (`giveUpTurnedCopy()`), is what a layer drawn turned turns these pixels into, so that nothing is allocated.
+  package convenience init(
+    width: Int, height: Int, borrowingOpaque pixels: UnsafeRawPointer, turnedStorage: PixelImage?
+  ) {
+    self.init(
+      width: width, height: height, isOpaque: true, storage: UnsafeMutableRawPointer(mutating: pixels), owned: false)
+    if let turnedStorage, turnedStorage.width == height, turnedStorage.height == width {
+      turnedCopy.withLock { $0 = (turnedStorage, false) }
+    }
+  }
+
+  /// Gives up the kept turned copy, stale or not, and returns it (nil when none was made): a picture that borrows its
+  /// pixels hands it on this way to the next picture over the next pixels (`init(width:height:borrowingOpaque:...)`).
+  package func giveUpTurnedCopy() -> PixelImage? {
+    turnedCopy.withLock { copy in
+      defer { copy = nil }
+      return copy?.image
+    }
   }
 
   /// Makes an image whose pixels `fill` writes, premultiplied, before the image is shared; `nil` when memory is short.
@@ -98,7 +131,7 @@ public final class PixelImage: @unchecked Sendable {
   /// Whether a turned copy of the current pixels has been made (and is kept).
   var hasTurnedCopy: Bool { turnedCopy.withLock { $0?.isCurrent == true } }
 
-  deinit { free(storage) }
+  deinit { if ownsStorage { free(storage) } }
 
   /// The bytes from the top-left pixel on, B, G, R, A for each pixel.
   var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: width * height * 4) }

@@ -23,6 +23,10 @@ public struct Scene: Sendable {
   public var from: PixelImage
   /// The picture of the content the forward animation brings in, `width` x `height` pixels.
   public var to: PixelImage
+  /// Whether the pictures' bytes are R, G, B, A rather than B, G, R, A (a frei0r instance draws its host's opaque RGBA
+  /// inputs as they are): the renderer, which treats red and blue alike, then exchanges red and blue of the colours it
+  /// adds (the background, the backdrop), so that the frame comes out in R, G, B, A too.
+  package var exchangesRedAndBlue = false
   /// `from` and `to` turned by 90 degrees (`Rotation90`), for layers turned about a vertical axis: made at the first
   /// such layer drawn and kept with each picture (`PixelImage.turned()`), so that a scene that turns no layer never
   /// makes them; `nil` when memory is short (such layers are then drawn in affine pieces).

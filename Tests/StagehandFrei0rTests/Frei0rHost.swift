@@ -148,8 +148,19 @@ final class Frei0rInstance {
     return string.map { String(cString: $0) }
   }
 
-  /// Draws a frame from the two inputs (RGBA, straight alpha) and returns it.
-  func update(_ first: DecodedPicture, _ second: DecodedPicture) -> DecodedPicture {
+  /// Draws a frame from the two inputs (RGBA, straight alpha) and returns it; with `overFirst`, into input 1's own
+  /// memory (a host may pass the same buffer as input and output).
+  func update(_ first: DecodedPicture, _ second: DecodedPicture, overFirst: Bool = false) -> DecodedPicture {
+    if overFirst {
+      var inPlace = first.rgba
+      second.rgba.withUnsafeBytes { b in
+        inPlace.withUnsafeMutableBytes { out in
+          let pointer = out.baseAddress!.assumingMemoryBound(to: UInt32.self)
+          host.update2(self.pointer, 0.5, pointer, b.baseAddress!.assumingMemoryBound(to: UInt32.self), nil, pointer)
+        }
+      }
+      return DecodedPicture(width: width, height: height, rgba: inPlace)
+    }
     var output = [UInt32](repeating: 0x5A5A_5A5A, count: width * height)
     first.rgba.withUnsafeBytes { a in
       second.rgba.withUnsafeBytes { b in

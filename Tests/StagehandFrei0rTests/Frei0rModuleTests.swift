@@ -136,4 +136,32 @@ struct Frei0rModuleTests {
       #expect(kept.update(a, b) == new.update(a, b), "\(style), frame \(index) at \(progress)")
     }
   }
+
+  @Test(
+    "opaque inputs, drawn as they are, give the bytes of the converting path (output over input 1) at several positions, forward and inverse; translucent ones too",
+    arguments: bundledStyles)
+  func opaqueInputsAsTheyAre(style: String) throws {
+    let host = try Frei0rHost(path: try GeneratedModules.module(style))
+    let instance = try #require(Frei0rInstance(host, width: Self.width, height: Self.height))
+    let position = try #require(host.index(of: "position"))
+    let inverse = try #require(host.index(of: "inverse"))
+    let pairs = [
+      (Self.first, Self.second),
+      (Self.pattern(seed: 7, translucent: false), Self.pattern(seed: 8, translucent: false)),
+      (Self.pattern(seed: 9, translucent: true), Self.pattern(seed: 10, translucent: false)),
+      (Self.pattern(seed: 11, translucent: false), Self.pattern(seed: 12, translucent: true)),
+    ]
+    for isInverse in [false, true] {
+      instance.set(inverse, isInverse ? 1 : 0)
+      for progress in [0.1, 0.3, 0.5, 0.7, 0.9] {
+        instance.set(position, progress)
+        for (index, (a, b)) in pairs.enumerated() {
+          // An output over input 1 makes the module copy and convert its inputs first: the converting path.
+          let drawn = instance.update(a, b)
+          let converted = instance.update(a, b, overFirst: true)
+          #expect(drawn == converted, "\(style)\(isInverse ? " inverse" : "") at \(progress), pair \(index)")
+        }
+      }
+    }
+  }
 }

@@ -116,6 +116,10 @@ int32_t sh_rgba_to_premultiplied_bgra_copy(const uint8_t *rgba, uint8_t *bgra, s
  * alpha is 0; opaque pixels only exchange red and blue. */
 void sh_premultiplied_bgra_to_rgba_copy(const uint8_t *bgra, uint8_t *rgba, size_t pixel_count);
 
+/* Whether all `pixel_count` 4-byte pixels at `pixels` are opaque (1) or not (0): the fourth byte of each is 255, in
+ * RGBA and BGRA alike. Reads only, and stops at the first block of 64 pixels that has a translucent one. */
+int32_t sh_all_opaque(const uint8_t *pixels, size_t pixel_count);
+
 /* Exchanges the first and third byte of every 4-byte pixel, in place: BGRA to RGBA and back. */
 void sh_swap_red_blue(uint8_t *pixels, size_t pixel_count);
 
