@@ -24,8 +24,9 @@ extension Frei0rInstance {
   /// `second`. With `inverse`, `first` is the content the inverse takes away and `second` the one it reveals again.
   ///
   /// The frame is drawn by `FrameRenderer`, as `stagehand render` draws it, over an opaque black background, so the
-  /// output is opaque: from the inputs as they are when both are opaque (`drawAsTheyAre`), else from converted copies. When the parameters changed and the new animation cannot be built, the previous one plays (and
-  /// a line on standard error says why, once).
+  /// output is opaque: from the inputs as they are when both are opaque (`drawAsTheyAre`), else from converted copies.
+  /// When the parameters changed and the new animation cannot be built, the previous one plays (and a line on standard
+  /// error says why, once).
   func update(first: UnsafePointer<UInt32>, second: UnsafePointer<UInt32>, output: UnsafeMutablePointer<UInt32>) {
     if stale {
       stale = false
