@@ -61,12 +61,21 @@ extension Frei0rInstance {
       output.update(from: first, count: count)
       return
     }
-    let scene = Scene(
-      bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), width: width, height: height,
-      background: Self.background, from: inverse ? secondPicture : firstPicture,
-      to: inverse ? firstPicture : secondPicture)
-    FrameRenderer(scene: scene, workFrames: turnedLayerFrames).draw(states, into: frame)
+    draw(states, first: firstPicture, second: secondPicture, inverse: inverse, exchanged: false, into: frame)
     Self.makeStraight(output, count: count)
+  }
+
+  /// Draws `states` into `frame` over the black background, with `first` and `second` as the forward animation's
+  /// contents (the other way round when `inverse`); `exchanged` when the pictures' bytes are R, G, B, A
+  /// (`Scene.exchangesRedAndBlue`).
+  private func draw(
+    _ states: FrameStates, first: PixelImage, second: PixelImage, inverse: Bool, exchanged: Bool, into frame: Frame
+  ) {
+    var scene = Scene(
+      bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), width: width, height: height,
+      background: Self.background, from: inverse ? second : first, to: inverse ? first : second)
+    scene.exchangesRedAndBlue = exchanged
+    FrameRenderer(scene: scene, workFrames: turnedLayerFrames).draw(states, into: frame)
   }
 
   /// Draws `states` from the host's inputs as they are, neither copied nor converted, when both are opaque and neither
@@ -91,12 +100,7 @@ extension Frei0rInstance {
       width: width, height: height, borrowingOpaque: first, turnedStorage: borrowedTurned.first.take())
     let secondPicture = PixelImage(
       width: width, height: height, borrowingOpaque: second, turnedStorage: borrowedTurned.second.take())
-    var scene = Scene(
-      bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), width: width, height: height,
-      background: Self.background, from: inverse ? secondPicture : firstPicture,
-      to: inverse ? firstPicture : secondPicture)
-    scene.exchangesRedAndBlue = true
-    FrameRenderer(scene: scene, workFrames: turnedLayerFrames).draw(states, into: frame)
+    draw(states, first: firstPicture, second: secondPicture, inverse: inverse, exchanged: true, into: frame)
     borrowedTurned = (firstPicture.giveUpTurnedCopy(), secondPicture.giveUpTurnedCopy())
     return true
   }
