@@ -1,3 +1,4 @@
+import CStagehandImages
 import CStagehandPixman
 import StagehandAnimation
 
@@ -308,12 +309,12 @@ public final class FrameRenderer {
         PIXMAN_OP_SRC, source, nil, turned.layer.image, 0, 0, 0, 0, Int32(piece.start), Int32(piece.line),
         Int32(piece.length), 1)
     }
-    var back = Rotation90.fromTurned(frameWidth: scene.width)
-    pixman_image_set_transform(turned.layer.image, &back)
-    pixman_image_composite32(
-      PIXMAN_OP_SRC, turned.layer.image, nil, turned.back.image, Int32(box.x), Int32(box.y), 0, 0, Int32(box.x),
-      Int32(box.y), Int32(box.width), Int32(box.height))
-    pixman_image_set_transform(turned.layer.image, nil)
+    // The turned box turned back clockwise (Rotation90 turns counterclockwise) into the same box of the other frame.
+    let layerPixels = turned.layer.storage.assumingMemoryBound(to: UInt32.self)
+    let backPixels = turned.back.storage.assumingMemoryBound(to: UInt32.self)
+    sh_turn_clockwise(
+      layerPixels + turnedBox.y * turned.layer.width + turnedBox.x, turned.layer.width, UInt32(turnedBox.width),
+      UInt32(turnedBox.height), backPixels + box.y * turned.back.width + box.x, turned.back.width)
     pixman_image_composite32(
       operation, turned.back.image, mask, target.image, Int32(box.x),
       Int32(box.y), 0, 0, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))

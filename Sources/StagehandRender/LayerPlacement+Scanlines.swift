@@ -82,26 +82,13 @@ extension LayerPlacement {
 }
 
 /// The frame turned by 90 degrees, in which the columns of a layer turned about a vertical axis become rows: frame
-/// pixel (x, y) is turned pixel (y, W - 1 - x), for a frame W pixels wide; the turned frame is H wide and W high.
+/// pixel (x, y) is turned pixel (y, W - 1 - x), for a frame W pixels wide; the turned frame is H wide and W high. The
+/// turn is counterclockwise (`sh_turn_counterclockwise`), the way back clockwise (`sh_turn_clockwise`).
 enum Rotation90 {
   /// The turned box of a frame box (x, y, width, height).
   static func turned(_ box: (x: Int, y: Int, width: Int, height: Int), frameWidth: Int)
     -> (x: Int, y: Int, width: Int, height: Int)
   {
     (box.y, frameWidth - box.x - box.width, box.height, box.width)
-  }
-
-  /// The transform for compositing a frame from its turned copy: frame (x, y) samples turned (y, W - x).
-  static func fromTurned(frameWidth: Int) -> pixman_transform_t {
-    var transform = pixman_transform_t()
-    transform.matrix = ((0, 65_536, 0), (-65_536, 0, pixman_fixed_t(frameWidth) * 65_536), (0, 0, 65_536))
-    return transform
-  }
-
-  /// The transform for compositing a turned copy from a picture W wide: turned (r, s) samples picture (W - s, r).
-  static func toTurned(frameWidth: Int) -> pixman_transform_t {
-    var transform = pixman_transform_t()
-    transform.matrix = ((0, -65_536, pixman_fixed_t(frameWidth) * 65_536), (65_536, 0, 0), (0, 0, 65_536))
-    return transform
   }
 }

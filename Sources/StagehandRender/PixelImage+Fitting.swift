@@ -1,3 +1,4 @@
+import CStagehandImages
 import CStagehandPixman
 
 #if canImport(Glibc)
@@ -16,27 +17,23 @@ extension PixelImage {
   /// A new copy of this picture turned by 90 degrees as `Rotation90` says: pixel (x, y) moves to (y, W - 1 - x); `nil`
   /// when memory is short. `turned()` makes it once and keeps it.
   func makeTurned() -> PixelImage? {
-    guard let storage = malloc(width * height * 4) else { return nil }
-    let copy = PixelImage(width: height, height: width, isOpaque: isOpaque, taking: storage)
-    turn(into: copy)
-    return copy
+    PixelImage.make(width: height, height: width, isOpaque: isOpaque) { turn(into: $0) }
   }
 
   /// Writes this picture turned by 90 degrees (`makeTurned()`) over every pixel of `turned`, a picture of this one's
   /// height by its width that nothing else draws, and gives it this picture's opacity.
   func turn(into turned: PixelImage) {
     precondition(turned.width == height && turned.height == width)
-    let source = makeSource()
-    let target = turned.makeSource()
-    defer {
-      pixman_image_unref(source)
-      pixman_image_unref(target)
-    }
-    var transform = Rotation90.toTurned(frameWidth: width)
-    pixman_image_set_transform(source, &transform)
-    // SRC over the whole target: every pixel is written, whatever the storage held.
-    pixman_image_composite32(PIXMAN_OP_SRC, source, nil, target, 0, 0, 0, 0, 0, 0, Int32(height), Int32(width))
+    turn(into: turned.storage)
     turned.isOpaque = isOpaque
+  }
+
+  /// Writes this picture turned by 90 degrees over the `height * width` pixels at `storage`: Rotation90's turn is
+  /// counterclockwise (the right edge goes to the top), a copy of every pixel to its new place.
+  private func turn(into storage: UnsafeMutableRawPointer) {
+    sh_turn_counterclockwise(
+      self.storage.assumingMemoryBound(to: UInt32.self), width, UInt32(width), UInt32(height),
+      storage.assumingMemoryBound(to: UInt32.self), height)
   }
 
   /// This picture scaled to `width` x `height` pixels (`fitting` says how), over `background`, so that the result is
