@@ -17,6 +17,9 @@
 #        frei0r.stagehand-wipe (from left) against luma with the left-to-right map   (target: at most 1x)
 #        frei0r.stagehand-push             against affine, B sliding in from the right (target: at most 1x)
 #        frei0r.stagehand-flip, -cube      against frei0r.xfade0r                    (target: at most 1.5x)
+#      and the floor: frei0r.stagehand-floor (Frei0rFloor/floor.c, compiled here), a module that only copies its first
+#      input. melt converts every frei0r module's inputs to RGBA and its output back whatever the module does, so no
+#      frei0r transition can be faster than the floor; floor / luma says how far MLT's own transitions start ahead.
 #   3. gst-launch-1.0: two videotestsrc solid colours of FRAMES buffers, RGBA 1280x720 at 30 fps, through
 #      frei0r-mixer-stagehand-cross-dissolve position=0.5 against frei0r-mixer-xfade0r fader=0.5, to fakesink
 #      (target: at most 1x).
@@ -26,7 +29,8 @@
 #
 # Environment (all optional): STAGEHAND_BIN, RUNS (default 3), FRAMES (default 600).
 # Needs: melt, gst-launch-1.0 with gst-plugins-bad's frei0r wrapper, frei0r-plugins (xfade0r), GNU time, python3
-# (the luma map). Debian: melt gstreamer1.0-tools gstreamer1.0-plugins-bad frei0r-plugins time python3.
+# (the luma map), a C compiler and frei0r.h (the floor). Debian: melt gstreamer1.0-tools gstreamer1.0-plugins-bad
+# frei0r-plugins time python3 gcc frei0r-plugins-dev.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -37,9 +41,9 @@ frames="${FRAMES:-600}"
 width=1280 height=720
 last=$((frames - 1))
 
-for tool in melt gst-launch-1.0 /usr/bin/time python3; do
+for tool in melt gst-launch-1.0 /usr/bin/time python3 cc; do
   command -v "$tool" >/dev/null || {
-    echo "frei0r-hosts.sh: $tool is missing (apt-get install melt gstreamer1.0-tools gstreamer1.0-plugins-bad frei0r-plugins time python3)" >&2
+    echo "frei0r-hosts.sh: $tool is missing (apt-get install melt gstreamer1.0-tools gstreamer1.0-plugins-bad frei0r-plugins time python3 gcc frei0r-plugins-dev)" >&2
     exit 1
   }
 done
@@ -53,7 +57,12 @@ done
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$stagehand" frei0r -o "$work/modules" >/dev/null
-export FREI0R_PATH="$work/modules:$system"
+mkdir "$work/floor"
+cc -O2 -shared -fPIC "$here/Frei0rFloor/floor.c" -o "$work/floor/stagehand-floor.so" || {
+  echo "frei0r-hosts.sh: could not build the floor module (apt-get install gcc frei0r-plugins-dev)" >&2
+  exit 1
+}
+export FREI0R_PATH="$work/modules:$work/floor:$system"
 python3 - "$work/ramp.pgm" "$width" "$height" <<'EOF'
 import sys
 path, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -67,7 +76,7 @@ progress="0=0;$last=1"
 # melt NAME MIXER-ARGUMENTS...: runs melt with the mixer to the consumer in $consumer.
 melt_pair() {
   case "$1" in
-    cross-dissolve | wipe | push | flip | cube) mixer=(-mixer "frei0r.stagehand-$1" "position=$progress") ;;
+    cross-dissolve | wipe | push | flip | cube | floor) mixer=(-mixer "frei0r.stagehand-$1" "position=$progress") ;;
     xfade0r) mixer=(-mixer frei0r.xfade0r "0=$progress") ;;
     luma) mixer=(-mixer luma "resource=$work/ramp.pgm") ;;
     affine) mixer=(-mixer affine "rect=0=$width/0:${width}x$height;$last=0/0:${width}x$height") ;;
@@ -89,7 +98,7 @@ gst_pair() {
 
 # Checks first: every command gives FRAMES frames of 1280x720 (raw RGBA or BGRA counted on standard output).
 expected=$((frames * width * height * 4))
-for name in cross-dissolve xfade0r wipe luma push affine flip cube; do
+for name in cross-dissolve xfade0r wipe luma floor push affine flip cube; do
   consumer=(-consumer avformat:pipe:1 f=rawvideo pix_fmt=rgba real_time=-1 terminate_on_pause=1)
   bytes=$({ melt_pair "$name" 2>"$work/melt.err" || true; } | wc -c)
   [ "$bytes" -eq "$expected" ] || { cat "$work/melt.err" >&2; echo "frei0r-hosts.sh: melt with $name wrote $bytes bytes, not $expected" >&2; exit 1; }
@@ -100,7 +109,7 @@ for name in gst-cross-dissolve gst-xfade0r; do
   [ "$bytes" -eq "$expected" ] || { cat "$work/gst.err" >&2; echo "frei0r-hosts.sh: gst-launch-1.0 with $name wrote $bytes bytes, not $expected" >&2; exit 1; }
 done
 
-names=(cross-dissolve xfade0r wipe luma push affine flip cube gst-cross-dissolve gst-xfade0r)
+names=(cross-dissolve xfade0r wipe luma floor push affine flip cube gst-cross-dissolve gst-xfade0r)
 declare -A times rss
 for ((run = 0; run < runs; run++)); do
   for name in "${names[@]}"; do
@@ -121,6 +130,7 @@ for name in "${names[@]}"; do
   case "$name" in
     cross-dissolve | wipe | push | flip | cube) label="melt frei0r.stagehand-$name" ;;
     xfade0r) label="melt frei0r.xfade0r" ;;
+    floor) label="melt floor (copies input 1)" ;;
     gst-cross-dissolve) label="gst stagehand-cross-dissolve" ;;
     gst-xfade0r) label="gst xfade0r" ;;
   esac
@@ -132,6 +142,8 @@ echo
 echo "time of Stagehand / time of its peer:"
 echo "melt cross-dissolve / xfade0r:     $(ratio cross-dissolve xfade0r)   (target at most 1x)"
 echo "melt wipe / luma (left to right):  $(ratio wipe luma)   (target at most 1x)"
+echo "  floor / luma:                    $(ratio floor luma)   (no frei0r module can be below this)"
+echo "  wipe / floor:                    $(ratio wipe floor)"
 echo "melt push / affine (B slides in):  $(ratio push affine)   (target at most 1x)"
 echo "melt flip / xfade0r:               $(ratio flip xfade0r)   (target at most 1.5x)"
 echo "melt cube / xfade0r:               $(ratio cube xfade0r)   (target at most 1.5x)"

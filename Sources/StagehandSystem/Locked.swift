@@ -55,3 +55,28 @@ struct SystemMutex: ~Copyable {
   /// Gives the mutex back.
   func unlock() { pthread_mutex_unlock(pointer) }
 }
+
+/// A POSIX condition variable in memory of its own, allocated once and never moved as `pthread_cond_t` requires;
+/// destroyed with its owner.
+struct SystemCondition: ~Copyable {
+  private let pointer: UnsafeMutablePointer<pthread_cond_t>
+
+  init() {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: pthread_cond_t())
+    pthread_cond_init(pointer, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(pointer)
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
+  }
+
+  /// Releases `mutex`, which the calling thread holds, until another thread broadcasts (or the wait ends spuriously),
+  /// then takes it again: callers wait in a loop over their condition.
+  func wait(releasing mutex: borrowing SystemMutex) { pthread_cond_wait(pointer, mutex.pointer) }
+
+  /// Wakes every thread waiting.
+  func broadcast() { pthread_cond_broadcast(pointer) }
+}

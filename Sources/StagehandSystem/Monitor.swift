@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A value that threads share under a POSIX mutex, with a condition variable so that a thread can wait until the
 /// value allows it to go on: a monitor.
 ///
@@ -11,23 +5,13 @@
 /// another thread may wait for goes through ``update(_:)``, which wakes every waiting thread.
 package final class Monitor<Value: Sendable>: @unchecked Sendable {
   private let mutex = SystemMutex()
-  /// Allocated once and never moved, as `pthread_cond_t` requires.
-  private let changed: UnsafeMutablePointer<pthread_cond_t>
+  private let changed = SystemCondition()
   /// Read and written only with `mutex` held.
   private var value: Value
 
   /// A monitor around `value`.
   package init(_ value: Value) {
     self.value = value
-    changed = .allocate(capacity: 1)
-    changed.initialize(to: pthread_cond_t())
-    pthread_cond_init(changed, nil)
-  }
-
-  deinit {
-    pthread_cond_destroy(changed)
-    changed.deinitialize(count: 1)
-    changed.deallocate()
   }
 
   /// Runs `body` with the value, the lock held, then wakes every thread waiting in ``wait(until:then:)`` to look at
@@ -35,7 +19,7 @@ package final class Monitor<Value: Sendable>: @unchecked Sendable {
   package func update<Result>(_ body: (inout Value) -> Result) -> Result {
     mutex.lock()
     defer {
-      pthread_cond_broadcast(changed)
+      changed.broadcast()
       mutex.unlock()
     }
     return body(&value)
@@ -47,9 +31,9 @@ package final class Monitor<Value: Sendable>: @unchecked Sendable {
   {
     mutex.lock()
     defer { mutex.unlock() }
-    while !ready(value) { pthread_cond_wait(changed, mutex.pointer) }
+    while !ready(value) { changed.wait(releasing: mutex) }
     let (result, didChange) = body(&value)
-    if didChange { pthread_cond_broadcast(changed) }
+    if didChange { changed.broadcast() }
     return result
   }
 }
