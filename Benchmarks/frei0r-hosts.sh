@@ -20,6 +20,8 @@
 #      and the floor: frei0r.stagehand-floor (Frei0rFloor/floor.c, compiled here), a module that only copies its first
 #      input. melt converts every frei0r module's inputs to RGBA and its output back whatever the module does, so no
 #      frei0r transition can be faster than the floor; floor / luma says how far MLT's own transitions start ahead.
+#      wipe, luma and the floor once more with melt writing raw RGBA (`-consumer avformat:pipe:1 f=rawvideo
+#      pix_fmt=rgba`, to /dev/null), as for PNG frames or a pipe to another tool: then luma pays the conversions.
 #   3. gst-launch-1.0: two videotestsrc solid colours of FRAMES buffers, RGBA 1280x720 at 30 fps, through
 #      frei0r-mixer-stagehand-cross-dissolve position=0.5 against frei0r-mixer-xfade0r fader=0.5, to fakesink
 #      (target: at most 1x).
@@ -109,12 +111,17 @@ for name in gst-cross-dissolve gst-xfade0r; do
   [ "$bytes" -eq "$expected" ] || { cat "$work/gst.err" >&2; echo "frei0r-hosts.sh: gst-launch-1.0 with $name wrote $bytes bytes, not $expected" >&2; exit 1; }
 done
 
-names=(cross-dissolve xfade0r wipe luma floor push affine flip cube gst-cross-dissolve gst-xfade0r)
+names=(cross-dissolve xfade0r wipe luma floor push affine flip cube wipe@rgba luma@rgba floor@rgba gst-cross-dissolve
+  gst-xfade0r)
 declare -A times rss
 for ((run = 0; run < runs; run++)); do
   for name in "${names[@]}"; do
     case "$name" in
       gst-*) command="sink=(fakesink sync=false); gst_pair $name" ;;
+      *@rgba)
+        command="consumer=(-consumer avformat:pipe:1 f=rawvideo pix_fmt=rgba real_time=-1 terminate_on_pause=1)"
+        command+="; melt_pair ${name%@rgba}"
+        ;;
       *) command="consumer=(-consumer null real_time=-1 terminate_on_pause=1); melt_pair $name" ;;
     esac
     timed "$name" "$(declare -f melt_pair gst_pair); $(declare -p clips progress work width height last frames); $command"
@@ -131,6 +138,9 @@ for name in "${names[@]}"; do
     cross-dissolve | wipe | push | flip | cube) label="melt frei0r.stagehand-$name" ;;
     xfade0r) label="melt frei0r.xfade0r" ;;
     floor) label="melt floor (copies input 1)" ;;
+    wipe@rgba) label="melt stagehand-wipe, RGBA out" ;;
+    luma@rgba) label="melt luma, RGBA out" ;;
+    floor@rgba) label="melt floor, RGBA out" ;;
     gst-cross-dissolve) label="gst stagehand-cross-dissolve" ;;
     gst-xfade0r) label="gst xfade0r" ;;
   esac
@@ -144,6 +154,7 @@ echo "melt cross-dissolve / xfade0r:     $(ratio cross-dissolve xfade0r)   (targ
 echo "melt wipe / luma (left to right):  $(ratio wipe luma)   (target at most 1x)"
 echo "  floor / luma:                    $(ratio floor luma)   (no frei0r module can be below this)"
 echo "  wipe / floor:                    $(ratio wipe floor)"
+echo "  writing raw RGBA: wipe / luma    $(ratio wipe@rgba luma@rgba), floor / luma $(ratio floor@rgba luma@rgba)"
 echo "melt push / affine (B slides in):  $(ratio push affine)   (target at most 1x)"
 echo "melt flip / xfade0r:               $(ratio flip xfade0r)   (target at most 1.5x)"
 echo "melt cube / xfade0r:               $(ratio cube xfade0r)   (target at most 1.5x)"
