@@ -298,6 +298,9 @@ public final class FrameRenderer {
     guard let turned = turnedPictures() else { return false }
     pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
     let box = placement.box
+    // The turns below write raw memory (pixman clipped its composites itself): the box must lie in the frame, as
+    // `LayerPlacement` makes it.
+    precondition(box.x >= 0 && box.y >= 0 && box.x + box.width <= scene.width && box.y + box.height <= scene.height)
     let turnedBox = Rotation90.turned(box, frameWidth: scene.width)
     _ = pixman_fill(
       turned.layer.storage.assumingMemoryBound(to: UInt32.self), Int32(turned.layer.width), 32, Int32(turnedBox.x),
