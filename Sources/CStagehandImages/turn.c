@@ -22,9 +22,17 @@ static inline void transpose(const uint32_t *const rows[4], uint32_t x, __m128i 
 }
 #endif
 
-void sh_turn_counterclockwise(const uint32_t *source, size_t source_stride, uint32_t width, uint32_t height,
-                              uint32_t *destination, size_t destination_stride) {
-    /* Source pixel (x, y) goes to destination row width - 1 - x, column y. */
+/* Where source pixel (x, y) of a `width` x `height` region goes: counterclockwise to destination row width - 1 - x,
+ * column y; clockwise to row x, column height - 1 - y. */
+static inline uint32_t *place(uint32_t *destination, size_t destination_stride, uint32_t width, uint32_t height,
+                              uint32_t x, uint32_t y, int clockwise) {
+    return clockwise ? destination + (size_t)x * destination_stride + (height - 1 - y)
+                     : destination + (size_t)(width - 1 - x) * destination_stride + y;
+}
+
+/* Both turns: `clockwise` is a constant at each call, so each public function gets its own loop without the tests. */
+static inline void turn(const uint32_t *source, size_t source_stride, uint32_t width, uint32_t height,
+                        uint32_t *destination, size_t destination_stride, int clockwise) {
     uint32_t y = 0;
 #if defined(__SSE2__)
     for (; y + 4 <= height; y += 4) {
@@ -34,48 +42,33 @@ void sh_turn_counterclockwise(const uint32_t *source, size_t source_stride, uint
         for (; x + 4 <= width; x += 4) {
             __m128i columns[4];
             transpose(rows, x, columns);
+            /* Column k's four pixels (rows y..y + 3) land side by side: in order counterclockwise, from the one of
+             * row y + 3 clockwise. */
+            for (uint32_t k = 0; k < 4; k++) {
+                uint32_t *to = place(destination, destination_stride, width, height, x + k, clockwise ? y + 3 : y,
+                                     clockwise);
+                _mm_storeu_si128((__m128i *)to,
+                                 clockwise ? _mm_shuffle_epi32(columns[k], _MM_SHUFFLE(0, 1, 2, 3)) : columns[k]);
+            }
+        }
+        for (; x < width; x++)
             for (uint32_t k = 0; k < 4; k++)
-                _mm_storeu_si128((__m128i *)(destination + (size_t)(width - 1 - x - k) * destination_stride + y),
-                                 columns[k]);
-        }
-        for (; x < width; x++) {
-            uint32_t *to = destination + (size_t)(width - 1 - x) * destination_stride + y;
-            for (uint32_t k = 0; k < 4; k++) to[k] = rows[k][x];
-        }
+                *place(destination, destination_stride, width, height, x, y + k, clockwise) = rows[k][x];
     }
 #endif
     for (; y < height; y++) {
         const uint32_t *row = source + (size_t)y * source_stride;
-        for (uint32_t x = 0; x < width; x++) destination[(size_t)(width - 1 - x) * destination_stride + y] = row[x];
+        for (uint32_t x = 0; x < width; x++)
+            *place(destination, destination_stride, width, height, x, y, clockwise) = row[x];
     }
+}
+
+void sh_turn_counterclockwise(const uint32_t *source, size_t source_stride, uint32_t width, uint32_t height,
+                              uint32_t *destination, size_t destination_stride) {
+    turn(source, source_stride, width, height, destination, destination_stride, 0);
 }
 
 void sh_turn_clockwise(const uint32_t *source, size_t source_stride, uint32_t width, uint32_t height,
                        uint32_t *destination, size_t destination_stride) {
-    /* Source pixel (x, y) goes to destination row x, column height - 1 - y. */
-    uint32_t y = 0;
-#if defined(__SSE2__)
-    for (; y + 4 <= height; y += 4) {
-        const uint32_t *rows[4];
-        for (int k = 0; k < 4; k++) rows[k] = source + (size_t)(y + k) * source_stride;
-        /* Rows y..y + 3 land in columns height - 1 - y down to height - 4 - y: each column is stored reversed. */
-        size_t column = height - 4 - y;
-        uint32_t x = 0;
-        for (; x + 4 <= width; x += 4) {
-            __m128i columns[4];
-            transpose(rows, x, columns);
-            for (uint32_t k = 0; k < 4; k++)
-                _mm_storeu_si128((__m128i *)(destination + (size_t)(x + k) * destination_stride + column),
-                                 _mm_shuffle_epi32(columns[k], _MM_SHUFFLE(0, 1, 2, 3)));
-        }
-        for (; x < width; x++) {
-            uint32_t *to = destination + (size_t)x * destination_stride + column;
-            for (uint32_t k = 0; k < 4; k++) to[3 - k] = rows[k][x];
-        }
-    }
-#endif
-    for (; y < height; y++) {
-        const uint32_t *row = source + (size_t)y * source_stride;
-        for (uint32_t x = 0; x < width; x++) destination[(size_t)x * destination_stride + (height - 1 - y)] = row[x];
-    }
+    turn(source, source_stride, width, height, destination, destination_stride, 1);
 }
