@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/audit.h>
+#include <linux/capability.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <sched.h>
@@ -16,6 +17,7 @@
 #include <stddef.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -40,7 +42,7 @@
 #define SANDBOX_SANITIZED 0
 #endif
 
-enum { capacity = 200 };
+enum { capacity = 400 };
 
 struct program {
     struct sock_filter code[capacity];
@@ -173,12 +175,65 @@ static int install_filter(pid_t self)
     };
     for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) refuse(&program, changes[i], EACCES);
 
+    /* Calls that reach outside the process some other way: io_uring (whose operations the kernel performs without
+     * passing through this filter: an open for writing, a socket), file handles, extended attributes and times,
+     * mounts and namespaces, keys, BPF and performance counters, and the administrator's calls. They "do not exist
+     * here" (ENOSYS), as on a kernel without them, so that a library that tries them can fall back. */
+    static const long absent[] = {
+        __NR_io_uring_setup, __NR_io_uring_enter, __NR_io_uring_register, __NR_name_to_handle_at,
+        __NR_open_by_handle_at, __NR_setxattr, __NR_lsetxattr, __NR_fsetxattr, __NR_removexattr, __NR_lremovexattr,
+        __NR_fremovexattr, __NR_utimensat, __NR_mount, __NR_umount2, __NR_pivot_root, __NR_chroot, __NR_unshare,
+        __NR_setns, __NR_add_key, __NR_request_key, __NR_keyctl, __NR_bpf, __NR_perf_event_open, __NR_userfaultfd,
+        __NR_fanotify_init, __NR_kexec_load, __NR_init_module, __NR_finit_module, __NR_delete_module, __NR_reboot,
+        __NR_swapon, __NR_swapoff, __NR_sethostname, __NR_setdomainname, __NR_settimeofday, __NR_clock_settime,
+        __NR_clock_adjtime, __NR_adjtimex, __NR_syslog, __NR_acct, __NR_quotactl, __NR_process_madvise,
+        __NR_pidfd_getfd, __NR_kcmp,
+#ifdef __NR_utimes
+        __NR_utimes, __NR_futimesat, __NR_utime,
+#endif
+#ifdef __NR_kexec_file_load
+        __NR_kexec_file_load,
+#endif
+#ifdef __NR_iopl
+        __NR_iopl, __NR_ioperm,
+#endif
+#ifdef __NR_open_tree
+        __NR_open_tree, __NR_move_mount, __NR_fsopen, __NR_fsconfig, __NR_fsmount, __NR_fspick,
+#endif
+#ifdef __NR_mount_setattr
+        __NR_mount_setattr,
+#endif
+    };
+    for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++) refuse(&program, absent[i], ENOSYS);
+
+    /* No characters pushed into a terminal's input (a command typed into the user's shell). */
+    when(&program, __NR_ioctl, 4);
+    emit(&program, LOAD_LOW(1));
+    emit(&program, JUMP(BPF_JMP | BPF_JEQ | BPF_K, TIOCSTI, 0, 1));
+    emit(&program, REFUSE(EPERM));
+    emit(&program, ALLOW);
+
     emit(&program, ALLOW);
     if (program.overflow) return -E2BIG;
 
     struct sock_fprog filter = {.len = program.count, .filter = program.code};
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -errno;
     if (syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &filter) != 0) return -errno;
+    return 0;
+}
+
+/* Gives up every capability (a host run as root would otherwise pass root's powers to plugin code): the bounding
+ * set (where the process may, that is where it had any), the ambient set, then the effective, permitted and
+ * inheritable sets. */
+static int drop_capabilities(void)
+{
+    for (int capability = 0; capability < 64; capability++) {
+        if (prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0 && errno != EINVAL && errno != EPERM) return -errno;
+    }
+    if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0 && errno != EINVAL) return -errno;
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+    struct __user_cap_data_struct none[_LINUX_CAPABILITY_U32S_3] = {{0, 0, 0}};
+    if (syscall(__NR_capset, &header, none) != 0) return -errno;
     return 0;
 }
 
@@ -200,6 +255,9 @@ int sh_system_sandbox(int descriptor_limit)
 #if !SANDBOX_SANITIZED
     struct rlimit space = {SH_SANDBOX_ADDRESS_SPACE, SH_SANDBOX_ADDRESS_SPACE};
     if (setrlimit(RLIMIT_AS, &space) != 0) return -errno;
+    /* (A sanitizer's leak checker needs to trace the process, which takes a capability once it is not dumpable.) */
+    int dropped = drop_capabilities();
+    if (dropped != 0) return dropped;
 #endif
     return install_filter(getpid());
 }

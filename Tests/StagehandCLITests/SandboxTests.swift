@@ -9,7 +9,7 @@ import Testing
 
 /// What a library's code tries from inside the scanner's sandbox, and what must come of it.
 enum Escape: String, CaseIterable, Sendable, CustomTestStringConvertible {
-  case killParent, stopParent, signalGroup, forkOrphan, bigMapping, writeFile, openSocket
+  case killParent, stopParent, signalGroup, forkOrphan, bigMapping, writeFile, openSocket, otherWays
 
   var testDescription: String { rawValue }
 
@@ -23,6 +23,7 @@ enum Escape: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case .bigMapping: "BIG_MAPPING"
     case .writeFile: "WRITE_FILE"
     case .openSocket: "OPEN_SOCKET"
+    case .otherWays: "OTHER_WAYS"
     }
   }
 
@@ -51,9 +52,22 @@ struct SandboxTests {
     #include <signal.h>
     #include <sys/mman.h>
     #include <sys/prctl.h>
+    #include <errno.h>
+    #include <stdio.h>
+    #include <string.h>
+    #include <sys/ioctl.h>
     #include <sys/socket.h>
+    #include <sys/syscall.h>
     #include <time.h>
     #include <unistd.h>
+    /* The calls of other ways out that the sandbox said exist (each made with arguments that do nothing where it is
+     * allowed: a null or missing argument), named in the style's summary; the style is "escape" when there are none. */
+    static char found[512];
+    static void expect_absent(const char *name, long result) {
+      if (result == -1 && errno == ENOSYS) return;
+      size_t n = strlen(found);
+      snprintf(found + n, sizeof found - n, "%s%s", n ? ", " : "", name);
+    }
     __attribute__((constructor)) static void escape(void) {
     #if defined(KILL_PARENT)
       kill(getppid(), SIGKILL);
@@ -75,6 +89,19 @@ struct SandboxTests {
     #elif defined(OPEN_SOCKET)
       int s = socket(AF_INET, SOCK_STREAM, 0);
       if (s >= 0) { int fd = open(SOCKET_MARK, O_WRONLY | O_CREAT, 0644); if (fd >= 0) close(fd); }
+    #elif defined(OTHER_WAYS)
+      expect_absent("io_uring_setup", syscall(SYS_io_uring_setup, 0, 0));
+      expect_absent("open_by_handle_at", syscall(SYS_open_by_handle_at, -1, 0, O_WRONLY));
+      expect_absent("setxattr", syscall(SYS_setxattr, "/nonexistent/sh", "user.x", "1", 1, 0));
+      expect_absent("utimensat", syscall(SYS_utimensat, AT_FDCWD, "/nonexistent/sh", 0, 0));
+      expect_absent("mount", syscall(SYS_mount, "none", "/nonexistent/sh", "tmpfs", 0, 0));
+      expect_absent("chroot", syscall(SYS_chroot, "/nonexistent/sh"));
+      expect_absent("unshare", syscall(SYS_unshare, -1));
+      expect_absent("keyctl", syscall(SYS_keyctl, -1, 0, 0, 0, 0));
+      expect_absent("bpf", syscall(SYS_bpf, -1, 0, 0));
+      expect_absent("fanotify_init", syscall(SYS_fanotify_init, -1, 0));
+      char c = ' ';
+      if (!(ioctl(-1, TIOCSTI, &c) == -1 && errno == EPERM)) expect_absent("ioctl TIOCSTI", 0);
     #endif
     }
     static int32_t build(const sh_context *c, const sh_host *h, sh_builder *b) {
@@ -83,11 +110,15 @@ struct SandboxTests {
     }
     static const sh_style styles[] = {{ .struct_size = sizeof(sh_style), .name = "escape",
       .summary = "Tries to escape.", .default_duration = 0.25, .builder = (sh_function)build }};
+    static sh_style escaped[] = {{ .struct_size = sizeof(sh_style), .name = "escaped",
+      .summary = found, .default_duration = 0.25, .builder = (sh_function)build }};
     static const sh_plugin plugin = { .abi_major = SH_ABI_MAJOR, .abi_minor = SH_ABI_MINOR,
       .struct_size = sizeof(sh_plugin), .id = "org.example.escape", .version = "1.0.0", .name = "Escape",
       .author = "Tests", .license = "MIT", .description = "For the sandbox tests.", .style_count = 1,
       .styles = styles };
+    static sh_plugin told;
     SH_EXPORT const sh_plugin *stagehand_plugin_v1(void) {
+      if (found[0]) { told = plugin; told.styles = escaped; return &told; }
     #if defined(BIG_MAPPING)
       void *p = mmap(0, 3UL << 30, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (p == MAP_FAILED) return 0;
@@ -144,6 +175,12 @@ struct SandboxTests {
       #expect(!FileManager.default.fileExists(atPath: written), "the library created a file")
     case .openSocket:
       #expect(!FileManager.default.fileExists(atPath: socketMark), "the library opened a socket")
+    case .otherWays:
+      if list.standardOutput.contains("\nescaped ") {
+        let info = try runStagehand(["info", "escaped"], environment: environment, timeLimit: 30)
+        Issue.record("calls the sandbox let through (in the summary): \(info.standardOutput)")
+      }
+      #expect(list.standardOutput.contains("\nescape "), "the library was scanned and listed")
     default:
       break
     }
@@ -162,4 +199,33 @@ func processes(named name: String) -> [pid_t] {
   }
   for pid in found { kill(pid, SIGKILL) }
   return found
+}
+
+/// A library is hashed by the host at every scan and load: a file past the limit is never read.
+@Suite("Libraries too large to hash")
+struct HugeLibraryTests {
+  @Test("a library past 256 MiB (a sparse file) is not scanned, saying its size and what to do; the others work")
+  func hugeLibrary() throws {
+    let root = try CFixture.temporaryDirectory("sandbox-huge")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let plugins = root.appendingPathComponent("plugins")
+    try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+    let library = plugins.appendingPathComponent("libhuge.so").path
+    #expect(FileManager.default.createFile(atPath: library, contents: Data("not read".utf8)))
+    #expect(truncate(library, 257 << 20) == 0)
+    var environment = cleanEnvironment
+    environment["STAGEHAND_PLUGIN_PATH"] = plugins.path
+    environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
+    let reports = try runStagehand(["plugins", "--json"], environment: environment, timeLimit: 60)
+    #expect(reports.status == 0, "\(reports.standardError)")
+    let document = try JSONSerialization.jsonObject(with: Data(reports.standardOutput.utf8)) as? [String: Any]
+    let report = (document?["libraries"] as? [[String: Any]])?.first { $0["library"] as? String == library }
+    #expect(report?["status"] as? String == "not-scanned", "\(String(describing: report))")
+    let reason = report?["reason"] as? String ?? ""
+    #expect(
+      reason.contains("is \(257 << 20) bytes, more than the 256 MiB a plugin library may be (it was not read)")
+        && reason.contains("remove it from the plugin directory"), "\(reason)")
+    let list = try runStagehand(["list"], environment: environment, timeLimit: 60)
+    #expect(list.status == 0 && list.standardOutput.contains("\nflip "), "\(list.standardError)")
+  }
 }

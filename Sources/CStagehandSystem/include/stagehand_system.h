@@ -58,10 +58,13 @@ long sh_system_receive(int socket, void *bytes, unsigned long capacity, int *des
 /*
  * Puts the calling process, a child that is about to run plugin code, in its sandbox (call it once every descriptor it
  * needs for writing is open): it is killed when its parent dies (the host starts it from a thread that lives as long
- * as the host, see sh_system_spawn); it cannot dump core or be attached to; its open files (`descriptor_limit`, unless 0), CPU time and address space are
- * limited; and a seccomp filter refuses it signals to other processes, new processes (threads are allowed), exec,
- * ptrace, sockets, changing its resource limits, opening files for writing, and every call that creates, removes,
- * renames or changes the mode or owner of a file. Returns 0 or -errno.
+ * as the host, see sh_system_spawn); it cannot dump core or be attached to; its open files (`descriptor_limit`,
+ * unless 0), CPU time and address space are limited; it gives up every capability (not under a sanitizer); and a
+ * seccomp filter refuses it signals to other processes, new processes (threads are allowed), exec, ptrace, sockets,
+ * changing its resource limits, opening files for writing, every call that creates, removes, renames or changes the
+ * mode, owner, times or attributes of a file, io_uring, file handles, mounts, namespaces, keys, BPF, performance
+ * counters, the administrator's calls, and pushing characters into a terminal. The filter lists what is refused
+ * (not what is allowed). Returns 0 or -errno.
  */
 int sh_system_sandbox(int descriptor_limit);
 /* 1 when this code was built with a sanitizer, whose runtime the sandbox lets clone its tracer and use ptrace. */

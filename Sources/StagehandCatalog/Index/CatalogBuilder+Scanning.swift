@@ -83,6 +83,10 @@ extension CatalogBuilder {
     var status: LibraryStatus
   }
 
+  /// The largest plugin library scanned, in bytes: 256 MiB. A library is hashed by the host at every scan and load,
+  /// so a larger (or sparse) file would hold the command for as long as its size says (8 GiB: 7 s, measured).
+  static let largestLibrary = 256 << 20
+
   /// Opens the library at `path`, checks through the descriptor that it is still a trusted regular file, and hashes it.
   static func open(_ path: String) -> Result<Opened, OpenFailure> {
     let notRegular = OpenFailure(status: .notScanned("is no longer a regular file"))
@@ -93,6 +97,12 @@ extension CatalogBuilder {
       } check: { info throws(OpenFailure) in
         guard SystemFile.isRegular(info) else { throw notRegular }
         if let why = TrustRule.problem(info, what: "it") { throw OpenFailure(status: .untrusted(why)) }
+        guard info.st_size <= largestLibrary else {
+          throw OpenFailure(
+            status: .notScanned(
+              "is \(info.st_size) bytes, more than the \(largestLibrary >> 20) MiB a plugin library may be (it was "
+                + "not read); remove it from the plugin directory, or replace it with the library as built"))
+        }
       }
     } catch {
       return .failure(error)
