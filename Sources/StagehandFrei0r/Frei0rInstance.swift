@@ -45,8 +45,8 @@ final class Frei0rInstance {
   /// The problems already reported (a host sets the same values again at every frame: each is said once).
   private var reported: Set<String> = []
 
-  /// The largest side of a frame, in pixels.
-  static let largestSide = 32_767
+  /// The largest side of a frame, in pixels: the renderer's (``PixelImage/largestSide``).
+  static let largestSide = PixelImage.largestSide
 
   /// An instance of `module` for frames of `width` x `height` pixels, its animation built; nil (with one line on
   /// standard error) when the size is not valid, the style is gone or the build fails.

@@ -10,8 +10,12 @@ extension PixelImage {
   /// are refused from their header, before anything is decoded, so that a small file cannot claim gigabytes.
   public static let pixelBudget = 40_000_000
 
-  /// The widest and tallest picture the renderer can place: pixman's transforms are 16.16 fixed point.
-  public static let largestSide = 32_767
+  /// The widest and tallest picture or frame the renderer draws: 16,384 pixels (16K video is 15,360 wide).
+  ///
+  /// pixman's coordinates are 16.16 fixed point, at most 32,767; a layer may be moved by up to its frame's extent, so
+  /// half of that is the limit. Measured past it: frames of 32,767 pixels a side came out not drawn at all, and of
+  /// 32,766 half black.
+  public static let largestSide = 16_384
 
   /// Opens the picture or clip at `path` without blocking (a pipe with no writer would wait forever), and refuses it
   /// unless it is a regular file: ``RenderError/imageUnreadable(file:errno:)`` when it cannot be opened,
@@ -21,6 +25,7 @@ extension PixelImage {
       error.call == "open" ? RenderError.imageUnreadable(file: path, errno: error.code) : .imageNotRegular(file: path)
     } check: { status throws(RenderError) in
       guard SystemFile.isRegular(status) else { throw .imageNotRegular(file: path) }
+      guard status.st_size > 0 else { throw .fileEmpty(file: path) }
     }.descriptor
   }
 

@@ -23,6 +23,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case imageCorrupt(file: String, reason: String)
   /// The image file ends before the image does.
   case imageTruncated(file: String)
+  /// The picture or video file is empty (0 bytes).
+  case fileEmpty(file: String)
   /// Memory ran out while reading or drawing the file.
   case outOfMemory(file: String)
   /// The output cannot be created or written (`errno`); nothing is left behind.
@@ -39,6 +41,10 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case videoTruncated(file: String, frame: Int?)
   /// A YUV4MPEG2 header announces frames of more pixels than the budget allows; nothing was read past it.
   case videoTooLarge(file: String, width: Int, height: Int, budget: Int)
+  /// A YUV4MPEG2 header gives frames wider or taller than the renderer draws (``PixelImage/largestSide``).
+  case videoTooWide(file: String, width: Int, height: Int, limit: Int)
+  /// A YUV4MPEG2 stream ends right after its header: it has no frame.
+  case videoHasNoFrame(file: String)
   /// A YUV4MPEG2 header gives a frame rate that is zero, negative or absurd (`rate` as written).
   case videoRateInvalid(file: String, rate: String)
   /// Standard input is not a YUV4MPEG2 stream (the only kind of video read from it).
@@ -54,12 +60,13 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   public var file: String {
     switch self {
     case .imageUnreadable(let file, _), .imageFormatUnknown(let file), .imageTooLarge(let file, _, _, _),
-      .imageCorrupt(let file, _), .imageTruncated(let file), .outOfMemory(let file),
+      .imageCorrupt(let file, _), .imageTruncated(let file), .fileEmpty(let file), .outOfMemory(let file),
       .outputUnwritable(let file, _), .encoderFailed(let file, _), .framesExist(let file, _),
       .imageNotRegular(let file),
       .imageTooWide(let file, _, _, _), .pipeWithoutReader(let file),
       .directoryUncreatable(let file, _, _), .videoHeaderInvalid(let file, _), .videoTruncated(let file, _),
-      .videoTooLarge(let file, _, _, _), .videoRateInvalid(let file, _), .videoNotY4M(let file),
+      .videoTooLarge(let file, _, _, _), .videoTooWide(let file, _, _, _), .videoHasNoFrame(let file),
+      .videoRateInvalid(let file, _), .videoNotY4M(let file),
       .ffmpegMissing(let file), .ffmpegFailed(let file, _), .videoTooLong(let file, _):
       file
     }
@@ -76,7 +83,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       "the image '\(file)' is \(width)x\(height) pixels, more than the \(budget) pixels an image may have; "
         + "scale it down first (it was not decoded)"
     case .imageNotRegular(let file):
-      "the image '\(file)' is not a regular file (a pipe, a device or a directory); give a PNG or JPEG file"
+      "'\(file)' is not a regular file (a pipe, a device or a directory); give a PNG or JPEG picture or a video "
+        + "file, or - for a Y4M stream on standard input"
     case .imageTooWide(let file, let width, let height, let limit):
       "the image '\(file)' is \(width)x\(height) pixels; the renderer places pictures of at most \(limit) pixels "
         + "on a side (pixman's 16.16 fixed point); scale it down first"
@@ -84,6 +92,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       "cannot write '\(file)': it is a pipe that no program reads; start the reader first, or give a regular file"
     case .imageCorrupt(let file, let reason):
       "the image '\(file)' is damaged (\(reason)); export it again"
+    case .fileEmpty(let file):
+      "'\(file)' is empty (0 bytes); give a PNG or JPEG picture or a video, or write it again"
     case .imageTruncated(let file):
       "the image '\(file)' is truncated: the file ends before the image does; copy or export it again"
     case .outOfMemory(let file):
@@ -109,11 +119,17 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case .videoTruncated(let file, let frame?):
       "the video '\(file)' ends inside frame \(frame) (counted from 0); copy or write it again, or cut it before "
         + "that frame"
+    case .videoHasNoFrame(let file):
+      "the video '\(file)' has no frame: it ends right after its YUV4MPEG2 header; write it again with its frames"
     case .videoTruncated(let file, nil):
       "the video '\(file)' ends inside its YUV4MPEG2 header; copy or write it again"
     case .videoTooLarge(let file, let width, let height, let budget):
       "the video '\(file)' has frames of \(width)x\(height) pixels, more than the \(budget) pixels a frame may "
         + "have; scale it down first, e.g. ffmpeg -i IN -vf scale=1920:-2 OUT.y4m (nothing was read past its header)"
+    case .videoTooWide(let file, let width, let height, let limit):
+      "the video '\(file)' has frames of \(width)x\(height) pixels; the renderer draws frames of at most \(limit) "
+        + "pixels on a side; scale it down first, e.g. ffmpeg -i IN -vf scale=1920:-2 OUT.y4m (nothing was read past "
+        + "its header)"
     case .videoRateInvalid(let file, let rate):
       "the video '\(file)' gives the frame rate F\(rate), which is not between 1/3600 and 1000 frames per second; "
         + "write it again with a real rate, e.g. ffmpeg -i IN -r 30 OUT.y4m"

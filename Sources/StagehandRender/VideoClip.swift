@@ -173,7 +173,7 @@ private struct ClipState: @unchecked Sendable {
       last = (position, frame)
       if position >= low { kept[position] = frame }
     }
-    guard let last else { throw .videoTruncated(file: name, frame: 0) }
+    guard let last else { throw .videoHasNoFrame(file: name) }
     if let frame = kept[index] { return (frame, false) }
     if let count, index >= count { return (last.frame, true) }
     // Let go already (a caller that asks for less than it promised): the nearest frame kept after it.

@@ -116,9 +116,12 @@ public struct Y4MHeader: Sendable, Equatable {
     guard let width, let height else {
       throw .videoHeaderInvalid(file: file, reason: "the header gives no \(width == nil ? "width (W)" : "height (H)")")
     }
-    guard width.multipliedReportingOverflow(by: height).partialValue <= budget, width <= PixelImage.largestSide,
-      height <= PixelImage.largestSide
-    else { throw .videoTooLarge(file: file, width: width, height: height, budget: budget) }
+    guard width <= PixelImage.largestSide, height <= PixelImage.largestSide else {
+      throw .videoTooWide(file: file, width: width, height: height, limit: PixelImage.largestSide)
+    }
+    guard width.multipliedReportingOverflow(by: height).partialValue <= budget else {
+      throw .videoTooLarge(file: file, width: width, height: height, budget: budget)
+    }
     return Y4MHeader(width: width, height: height, rate: rate, chroma: chroma, fullRange: fullRange)
   }
 

@@ -124,7 +124,7 @@ struct SpecialFilesTests {
       environment: cleanEnvironment, timeLimit: 60)
     #expect(!result.timedOut)
     #expect(result.status == 1)
-    #expect(result.standardError.contains("the image '\(pipe)' is not a regular file"), "\(result.standardError)")
+    #expect(result.standardError.contains("'\(pipe)' is not a regular file"), "\(result.standardError)")
     #expect(directory.contents == ["pipe"])
   }
 
@@ -162,19 +162,35 @@ struct SpecialFilesTests {
       result.standardError.contains("the allow-list \(pipe) is not a regular file"), "\(result.standardError)")
   }
 
-  @Test("a 36,000 x 1 picture is refused with the renderer's limit, not drawn blank")
+  @Test("a picture past 16384 pixels a side is refused with the renderer's limit; one of 16384 is drawn")
   func tooWidePicture() throws {
     let directory = try TemporaryDirectory()
     let wide = directory.path + "/wide.png"
-    let picture = DecodedPicture(width: 36_000, height: 1, rgba: [UInt8](repeating: 200, count: 36_000 * 4))
+    let picture = DecodedPicture(width: 16_385, height: 1, rgba: [UInt8](repeating: 200, count: 16_385 * 4))
     #expect(IndependentDecoders.writePNG(picture, to: wide))
     let result = try runStagehand(
       ["render", "push", "--size", "32x24", "--from", wide, "-o", directory.path + "/out.webp"],
       environment: cleanEnvironment, timeLimit: 60)
     #expect(result.status == 1)
     #expect(
-      result.standardError.contains("the image '\(wide)' is 36000x1 pixels")
-        && result.standardError.contains("at most 32767 pixels on a side"), "\(result.standardError)")
+      result.standardError.contains("the image '\(wide)' is 16385x1 pixels")
+        && result.standardError.contains("at most 16384 pixels on a side"), "\(result.standardError)")
     #expect(directory.contents == ["wide.png"])
+
+    // At the limit, the picture fills the first frame (pixman's coordinates overflowed at 32767 and drew only the
+    // background).
+    let largest = directory.path + "/largest.png"
+    let grey = DecodedPicture(
+      width: 16_384, height: 4, rgba: Array([[UInt8]](repeating: [200, 200, 200, 255], count: 16_384 * 4).joined()))
+    #expect(IndependentDecoders.writePNG(grey, to: largest))
+    let output = directory.path + "/out.rgba"
+    let drawn = try runStagehand(
+      ["render", "push", "--size", "32x24", "--duration", "0.1", "--fps", "10", "--from", largest, "-o", output],
+      environment: cleanEnvironment, timeLimit: 60)
+    #expect(drawn.status == 0, "\(drawn.standardError)")
+    let frames = try Data(contentsOf: URL(fileURLWithPath: output))
+    #expect(frames.count >= 32 * 24 * 4)
+    #expect(frames.prefix(32 * 24 * 4).allSatisfy { $0 == 200 || $0 == 255 }, "the first frame is the picture")
   }
+
 }

@@ -93,12 +93,46 @@ struct Frei0rRobustnessTests {
     #expect(drawn.largestDifference(from: expected) <= 1)
   }
 
-  @Test("a frame size of 0 or past 32767 pixels a side gives NULL")
+  @Test("a frame size of 0 or past 16384 pixels a side gives NULL")
   func badSizes() throws {
     let host = try Frei0rHost(path: try GeneratedModules.module("cross-dissolve"))
-    for (width, height) in [(0, 10), (10, 0), (40_000, 10), (Int(UInt32.max), Int(UInt32.max))] {
+    for (width, height) in [
+      (0, 10), (10, 0), (16_385, 1), (1, 16_385), (32_767, 1), (40_000, 10), (Int(UInt32.max), Int(UInt32.max)),
+    ] {
       #expect(Frei0rInstance(host, width: width, height: height) == nil, "\(width)x\(height)")
     }
+  }
+
+  /// Past the limit, frames were not drawn at all (32767 pixels a side: the host's memory came back untouched) or
+  /// half black (32766): pixman's 16.16 fixed-point coordinates overflowed.
+  @Test(
+    "frames of 16384 pixels a side are drawn: the inputs at 0 and 1, half of each at the middle of a push",
+    arguments: [(16_384, 2), (2, 16_384)])
+  func largestSide(width: Int, height: Int) throws {
+    let host = try Frei0rHost(path: try GeneratedModules.module("push"))
+    let instance = try #require(Frei0rInstance(host, width: width, height: height))
+    let position = try #require(host.index(of: "position"))
+    let red: [UInt8] = [200, 30, 30, 255]
+    let blue: [UInt8] = [30, 30, 200, 255]
+    let first = DecodedPicture(
+      width: width, height: height, rgba: Array([[UInt8]](repeating: red, count: width * height).joined()))
+    let second = DecodedPicture(
+      width: width, height: height, rgba: Array([[UInt8]](repeating: blue, count: width * height).joined()))
+    instance.set(position, 0)
+    #expect(instance.update(first, second) == first)
+    instance.set(position, 1)
+    #expect(instance.update(first, second) == second)
+    instance.set(position, 0.5)
+    let middle = instance.update(first, second).rgba
+    var counts = (a: 0, b: 0)
+    for index in stride(from: 0, to: middle.count, by: 4) {
+      let pixel = Array(middle[index..<index + 4])
+      if pixel == red { counts.a += 1 } else if pixel == blue { counts.b += 1 }
+    }
+    // The push moves both contents by half the width (its curve is symmetric): half of each, but for the seam.
+    let pixels = width * height
+    #expect(counts.a + counts.b >= pixels - 2 * height, "\(counts) of \(pixels)")
+    #expect(abs(counts.a - counts.b) <= 2 * height, "\(counts) of \(pixels)")
   }
 
   @Test("a module whose style is gone initialises, and f0r_construct returns NULL; gst-launch-1.0 says why")

@@ -46,6 +46,7 @@ struct Y4MReaderTests {
       ("YUV4MPEG2 W5 H0", "H0"), ("YUV4MPEG2 W5 H3 F1:0", "F1:0"), ("YUV4MPEG2 W5 H3 F30", "F30 is not NUM:DEN"),
       ("YUV4MPEG2 W5 H3 F1:7200", "F1:7200"), ("YUV4MPEG2 W5 H3 C411", "C411"),
       ("YUV4MPEG2 W11 H10", "11x10 pixels, more than the 100"), ("YUV4MPEG2 W9999999999 H1", "W9999999999"),
+      ("YUV4MPEG2 W16385 H1", "16385x1 pixels; the renderer draws frames of at most 16384 pixels on a side"),
     ])
   func refused(line: String, why: String) {
     let error = #expect(throws: RenderError.self) {
