@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import StagehandCatalog
 import StagehandPlugins
+import StagehandRender
 import StagehandSystem
 
 #if canImport(Glibc)
@@ -66,10 +67,15 @@ struct Frei0r: ParsableCommand {
     let registry = try catalogOptions.registry()
     reportProblems(registry.problems)
     let names = try chosenStyles(registry, bundledDirectories: [directory, libraries[1] + "/plugins"])
-    do {
-      try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+    do throws(RenderError) {
+      _ = try OutputDirectories.create(output, for: output)
     } catch {
-      printError("stagehand: error: cannot make the directory \(output) (\(error)); give another -o")
+      printError("stagehand: error: \(error)")
+      throw Exit.failure
+    }
+    guard let status = try? SystemFile.status(ofPath: output), SystemFile.isDirectory(status) else {
+      printError(
+        "stagehand: error: '\(output)' is not a directory (a file is in the way); give -o a directory for the modules")
       throw Exit.failure
     }
     let template: Data

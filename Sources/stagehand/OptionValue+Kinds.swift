@@ -64,6 +64,15 @@ struct Instant: SecondsValue {
   static func seconds(_ text: String) -> Double? { CommandLineValues.seconds(text) }
 }
 
+/// `--offset` of `render`: how long clip A plays alone, a number of seconds of any size (`CommandLineValues.seconds`);
+/// the command checks it against the frames an output may have.
+struct ClipOffset: SecondsValue {
+  /// The offset in seconds.
+  let seconds: Double
+
+  static func seconds(_ text: String) -> Double? { CommandLineValues.seconds(text) }
+}
+
 /// `--scan-timeout`, `--build-timeout`: a time limit in seconds (`ScanTimeout.parse`).
 struct TimeLimit: SecondsValue {
   /// The limit in seconds.

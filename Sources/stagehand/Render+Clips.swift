@@ -72,7 +72,8 @@ extension Render {
     }
     let job = ClipRenderJob(
       bounds: context.bounds, width: width, height: height, background: background, fitting: fit ? .fit : .fill,
-      from: clips.0, to: clips.1, fps: fps, offset: offset ?? 0, transition: frames, threads: threads ?? Self.cores)
+      from: clips.0, to: clips.1, fps: fps, offset: try offsetSeconds() ?? 0, transition: frames,
+      threads: threads ?? Self.cores)
     let count: Int
     do throws(RenderError) {
       count = try writeClips(job, format: format)

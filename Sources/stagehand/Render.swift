@@ -76,8 +76,8 @@ struct Render: ParsableCommand {
     parsing: .unconditional,
     help: ArgumentHelp(
       "Clips: play --from alone for this many seconds before the transition (as FFmpeg xfade's offset); the output "
-        + "is the whole joined clip.", valueName: "seconds"))
-  var offset: Double?
+        + "is the whole joined clip (2, 1.5, 500ms).", valueName: "seconds"))
+  var offset: OptionValue<ClipOffset>?
 
   @Flag(help: "Fit the pictures inside the container (letterboxed) instead of filling it (cropped).")
   var fit = false
@@ -127,12 +127,11 @@ struct Render: ParsableCommand {
       throw ValidationError("--threads \(threads) is not valid; give 1 to 256")
     }
     if inverse && both { throw ValidationError("--inverse and --both exclude each other; give one of them") }
-    if let offset, !(offset.isFinite && offset >= 0 && offset <= Double(FrameStates.frameBudget)) {
-      throw ValidationError("--offset \(offset) is not valid; give 0 to \(FrameStates.frameBudget) seconds")
-    }
+    _ = try offsetSeconds()
     if from == "-" && to == "-" {
       throw ValidationError("--from - and --to - cannot both read standard input; give a file for one of them")
     }
+    try refuseOutputThatIsAnInput()
     _ = try backgroundColor()
     if let bounds = try? options.bounds(), let scale = try? presentation.scale() {
       let (width, height) = pixelSize(bounds: bounds, scale: scale)
@@ -157,6 +156,35 @@ struct Render: ParsableCommand {
         "-o - would write \(format) frames, which are binary, to the terminal; redirect standard output to a file "
           + "or a pipe (> out.\(format), or | ffmpeg -i - out.mp4 for y4m), or give -o out.\(format)")
     }
+  }
+
+  /// Refuses an output that is the file `--from` or `--to` names (the same file by device and inode, through links):
+  /// the written file replaces it, so the picture or clip read would be lost.
+  func refuseOutputThatIsAnInput() throws(ValidationError) {
+    guard output != "-", let written = try? SystemFile.status(ofPath: output) else { return }
+    for (option, path) in [("--from", from), ("--to", to)] {
+      guard let path, path != "-", let read = try? SystemFile.status(ofPath: path) else { continue }
+      guard read.st_dev == written.st_dev && read.st_ino == written.st_ino else { continue }
+      throw ValidationError(
+        "-o '\(output)' is the file \(option) reads ('\(path)'), and the output would replace it; give -o another "
+          + "file")
+    }
+  }
+
+  /// `--offset` in seconds, when it was given: a usage error for one that is not a number of seconds, or that puts as
+  /// many frames before the transition as an output may have in all.
+  func offsetSeconds() throws(ValidationError) -> Double? {
+    guard let offset else { return nil }
+    let seconds = try offset.value { text, _ in
+      "--offset '\(text)' is not valid; give \(CommandLineValues.secondsRule)"
+    }.seconds
+    let before = (seconds * Double(fps)).rounded()
+    guard before < Double(FrameStates.frameBudget) else {
+      throw ValidationError(
+        "--offset \(offset.text) at \(fps) fps puts \(Int(before)) frames before the transition, and an output has at "
+          + "most \(FrameStates.frameBudget) frames; give a smaller --offset or a lower --fps")
+    }
+    return seconds
   }
 
   /// The output format: `--format`, else the output's extension.

@@ -133,14 +133,15 @@ struct RenderClipsTests {
       ("YUV4MPEG2 W64 H4", "ends inside its YUV4MPEG2 header"),
       ("YUV4MPEG2 Wabc H48\n", "Wabc is not a positive whole number"),
       ("YUV4MPEG2 W64\n", "gives no height"),
-      ("YUV4MPEG2 W100000 H100000\n", "more than the 40000000 pixels"),
+      ("YUV4MPEG2 W16000 H16000\n", "more than the 40000000 pixels"),
       ("YUV4MPEG2 W64 H48 F1000000:1\n", "F1000000:1"),
       ("YUV4MPEG2 W64 H48 F30:0\n", "F30:0"),
       ("YUV4MPEG2 W64 H48 C420p10\n", "C420p10 is not read here"),
       ("YUV4MPEG2 W64 H48\nFRAMX\n", "frame 0 does not start with FRAME"),
       ("YUV4MPEG2 W64 H48\nFRAME\n\u{1}\u{2}", "ends inside frame 0"),
       ("YUV4MPEG2 W64 H48\n" + String(repeating: "F", count: 5000), "no line feed"),
-      ("YUV4MPEG2 W64 H48\n", "ends inside frame 0"),
+      ("YUV4MPEG2 W64 H48\n", "has no frame: it ends right after its YUV4MPEG2 header"),
+      ("YUV4MPEG2 W16385 H2\n", "at most 16384 pixels on a side"), ("", "is empty (0 bytes)"),
     ])
   func badHeaders(bytes: String, why: String) throws {
     let directory = try TemporaryDirectory()
@@ -152,6 +153,45 @@ struct RenderClipsTests {
     #expect(result.status == 1)
     #expect(result.standardError.contains("'\(path)'") && result.standardError.contains(why), "\(result.standardError)")
     #expect(directory.contents == ["bad.y4m"], "no output, no temporary file")
+  }
+
+  @Test(
+    "--offset is a number of seconds, refused with 64 when it is not, or when it leaves no frame for the transition",
+    arguments: [
+      ("1e1", "--offset '1e1' is not valid; give seconds written with digits"), ("-1", "--offset '-1' is not valid"),
+      ("abc", "--offset 'abc' is not valid"),
+      ("3600", "--offset 3600 at 30 fps puts 108000 frames before the transition, and an output has at most"),
+    ])
+  func badOffsets(offset: String, why: String) throws {
+    let directory = try clips()
+    let result = try runStagehand(
+      [
+        "render", "push", "--from", directory.path + "/A.y4m", "--offset", offset, "--size", "64x48", "-o",
+        directory.path + "/out.y4m",
+      ], environment: cleanEnvironment)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(why), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/out.y4m"))
+  }
+
+  @Test("-o naming a file --from or --to reads (also through a link) is refused with 64, and the input is kept")
+  func outputIsAnInput() throws {
+    let directory = try clips()
+    let clip = directory.path + "/A.y4m"
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: clip))
+    try FileManager.default.createSymbolicLink(atPath: directory.path + "/link.y4m", withDestinationPath: clip)
+    for (option, input, output) in [
+      ("--from", clip, clip), ("--to", clip, clip), ("--from", directory.path + "/link.y4m", clip),
+      ("--to", clip, directory.path + "/link.y4m"),
+    ] {
+      let result = try runStagehand(
+        ["render", "push", option, input, "--size", "64x48", "-o", output], environment: cleanEnvironment)
+      #expect(result.status == 64, "\(option) \(input) -o \(output)")
+      #expect(
+        result.standardError.contains("-o '\(output)' is the file \(option) reads ('\(input)')")
+          && result.standardError.contains("give -o another file"), "\(result.standardError)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: clip)) == bytes, "the clip is kept")
+    }
   }
 
   @Test("a video that is not Y4M without ffmpeg on the PATH: a clear error saying to install it or give a .y4m")

@@ -48,4 +48,19 @@ struct Frei0rCommandTests {
     #expect(result.standardError.contains("pusj"))
     #expect(!FileManager.default.fileExists(atPath: directory.path + "/m"))
   }
+
+  @Test("-o naming a file, or a path under one, fails with 1 and says a file is in the way; the file is kept")
+  func fileInTheWay() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path + "/afile"
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("kept".utf8)))
+    for output in [file, file + "/modules"] {
+      let result = try runStagehand(["frei0r", "-o", output, "push"], environment: cleanEnvironment)
+      #expect(result.status == 1)
+      #expect(
+        result.standardError == "stagehand: error: '\(output)' is not a directory (a file is in the way); give -o a "
+          + "directory for the modules\n", "\(result.standardError)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("kept".utf8))
+    }
+  }
 }
