@@ -101,6 +101,12 @@ public struct CacheError: Error, Hashable, Sendable, CustomStringConvertible {
     return "\(file) \(reason)" + (detail.isEmpty ? "" : ": \(detail)") + ". \(reason.advice)."
   }
 
+  /// What happened and its particulars, without the advice (which is about a cache file): for bytes that are not a
+  /// file, such as a child's answer.
+  public var summary: String {
+    "\(file) \(reason)" + (detail.isEmpty ? "" : ": \(detail)")
+  }
+
   /// The same error about another file, for readers that do not know the file they read.
   func about(_ file: String) -> CacheError {
     var copy = self

@@ -2,6 +2,7 @@
 // f0r_* calls to. Modules and instances cross the C boundary as retained references (`Unmanaged`).
 
 import CStagehandFrei0r
+import StagehandCatalog
 
 /// The version of the calls of stagehand_frei0r.h that this core implements (`SH_FREI0R_CORE_VERSION`).
 @_cdecl("sh_frei0r_core_version")
@@ -13,6 +14,8 @@ public func frei0rCoreVersion() -> Int32 { 1 }
 public func frei0rOpen(_ style: UnsafePointer<CChar>?, _ settingsPath: UnsafePointer<CChar>?)
   -> UnsafeMutableRawPointer?
 {
+  // The registry's messages name the command a video editor's user runs (stagehand list), not the library's API.
+  MessageHints.current = .commandLine
   let name = style.map { String(cString: $0) } ?? ""
   let path = settingsPath.map { String(cString: $0) } ?? ""
   return Unmanaged.passRetained(Frei0rModule(styleName: name, settingsPath: path)).toOpaque()

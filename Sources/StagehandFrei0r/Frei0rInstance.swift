@@ -59,13 +59,13 @@ final class Frei0rInstance {
       values[index] = .text(preset)
     }
     guard (1...Self.largestSide).contains(width), (1...Self.largestSide).contains(height) else {
-      say(
+      module.sayOnce(
         "\(module.moduleName) (frei0r): cannot make an instance of \(width)x\(height) pixels; frames must be 1 to "
           + "\(Self.largestSide) pixels a side")
       return nil
     }
     guard module.style != nil else {
-      say(
+      module.sayOnce(
         "\(module.moduleName) (frei0r): cannot make an instance: \(module.problem ?? "the style is not available"); "
           + "see 'stagehand list', then run 'stagehand frei0r -o DIR' again")
       return nil
@@ -74,7 +74,7 @@ final class Frei0rInstance {
     do {
       (animation, animationIsInverse) = try build()
     } catch {
-      say(
+      module.sayOnce(
         "\(module.moduleName) (frei0r): cannot make an instance: \(error); see 'stagehand info \(module.style!.info.name)'"
       )
       return nil

@@ -2,6 +2,7 @@ import CStagehandFrei0r
 import StagehandAnimation
 import StagehandCatalog
 import StagehandPlugins
+import StagehandSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -64,6 +65,16 @@ final class Frei0rModule: @unchecked Sendable {
 
   deinit {
     for string in strings { free(string) }
+  }
+
+  /// The lines said already about instances that could not be made, by any module of this process: a host that gets
+  /// NULL may ask again at every frame, and open the module more than once (melt does both); each line is said once.
+  private static let said = Locked<Set<String>>([])
+
+  /// Says `line` on standard error, unless it was said already in this process.
+  func sayOnce(_ line: String) {
+    guard Self.said.withLock({ $0.insert(line).inserted }) else { return }
+    say(line)
   }
 
   /// Fills the host's plugin information.

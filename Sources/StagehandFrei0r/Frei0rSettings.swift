@@ -73,5 +73,5 @@ struct Frei0rSettings: Hashable, Sendable {
 /// Writes one line to standard error, with one `write` so that lines of several threads do not mix.
 func say(_ line: String) {
   // Nothing is left to tell of a failure to write to standard error.
-  try? SystemFile.writeAll(STDERR_FILENO, Array(line.escapingControlCharacters.utf8) + [10])
+  try? SystemFile.writeAll(STDERR_FILENO, Array(line.escapingRemainingControlCharacters.utf8) + [10])
 }

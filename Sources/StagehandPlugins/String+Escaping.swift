@@ -15,6 +15,18 @@ extension String {
   /// being copied.
   public var escapingControlCharacters: String {
     guard hasScalarsToEscape else { return self }
+    return escaping(backslashes: true)
+  }
+
+  /// The string with its control characters escaped as ``escapingControlCharacters`` escapes them, and its
+  /// backslashes left as they are: the last guard of a line whose parts were escaped already (escaping it whole
+  /// again would double their backslashes).
+  public var escapingRemainingControlCharacters: String {
+    guard unicodeScalars.contains(where: \.needsEscaping) else { return self }
+    return escaping(backslashes: false)
+  }
+
+  private func escaping(backslashes: Bool) -> String {
     var result = ""
     result.reserveCapacity(utf8.count + 16)
     for scalar in unicodeScalars {
@@ -23,7 +35,7 @@ extension String {
       case 0x0D: result += #"\r"#
       case 0x09: result += #"\t"#
       case 0x1B: result += #"\e"#
-      case 0x5C: result += #"\\"#
+      case 0x5C where backslashes: result += #"\\"#
       case _ where scalar.needsEscaping:
         let digits = String(scalar.value, radix: 16, uppercase: true)
         result += #"\u{"# + (digits.count < 2 ? "0" + digits : digits) + "}"

@@ -119,7 +119,7 @@ package enum PluginRequest: Hashable, Sendable {
       }
       return (request, payload.upperBound)
     } catch {
-      throw ScanProtocolError("\(error)")
+      throw ScanProtocolError(error.summary)
     }
   }
 }

@@ -72,7 +72,7 @@ public enum ScanAnswer: Hashable, Sendable {
       }
       return (answer, payload.upperBound)
     } catch {
-      throw ScanProtocolError("\(error)")
+      throw ScanProtocolError(error.summary)
     }
   }
 }

@@ -34,8 +34,9 @@ struct Render: ParsableCommand {
       \(PresentationOptions.reduceMotionVariable)=1), a style's reduced-motion fallback is rendered instead, and a \
       warning on standard error says so.
 
-      A transition of D seconds gives round(D x fps) frames (at least 2), from its start to its end, both included. \
-      The format comes from the output's name (frames/%04d.png, out.webp, out.y4m, out.rgba) or --format; with \
+      A transition of D seconds gives round(D x fps) frames (at least 2; one for 0 s), from its start to its end, \
+      both included. The format comes from the output's name (frames/%04d.png, out.webp, out.y4m, out.rgba) or \
+      --format; with \
       '-o -' and --format y4m or rgba the frames go to standard output, e.g. | ffmpeg -i - out.mp4 (x264 and most \
       video encoders need an even width and height: Y4M of an odd size is written with a warning). An animated WebP \
       is lossy at --quality 80 unless --lossless. The output is \

@@ -12,7 +12,7 @@ import StagehandSystem
 
 /// Writes a line to standard error, with control characters escaped (plugins supply some of the text).
 func printError(_ line: String) {
-  writeAll(STDERR_FILENO, line.escapingControlCharacters + "\n")
+  writeAll(STDERR_FILENO, line.escapingRemainingControlCharacters + "\n")
 }
 
 /// Writes all of `text` to the file descriptor, unbuffered (standard output is flushed first, to keep the order).

@@ -105,6 +105,14 @@ struct PluginsCommandTests {
     #expect(!info.standardOutput.contains("\u{1B}") && !info.standardOutput.contains("\r"))
   }
 
+  @Test("an error quoting what was typed escapes its control characters once: a newline shows as \\n, not \\\\n")
+  func errorEscapedOnce() throws {
+    let result = try runStagehand(["info", "x\ny\u{1B}[2J"], environment: cleanEnvironment)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("unknown style 'x\\ny\\e[2J'"), "\(result.standardError)")
+    #expect(!result.standardError.contains("\u{1B}") && !result.standardError.contains("\\\\"))
+  }
+
   @Test("the plugins table escapes control characters in file names and aligns its columns by characters")
   func oddFileNames() throws {
     let root = try CFixture.temporaryDirectory("odd-names")

@@ -163,6 +163,21 @@ struct Frei0rRobustnessTests {
     #expect(
       result.standardError.contains("stagehand-no-such-style (frei0r): cannot make an instance: "),
       "\(result.standardError)")
+    // The message names the command a video editor's user has, not the library's API.
+    #expect(result.standardError.contains("'stagehand list'"), "\(result.standardError)")
+    #expect(!result.standardError.contains("Registry."), "\(result.standardError)")
+
+    // melt asks for an instance again at every frame of the mix: the line is said once.
+    let melt = try run(
+      URL(fileURLWithPath: "/usr/bin/melt"),
+      [
+        "-silent", "color:#c04020", "out=9", "color:#2060d0", "out=9", "-mix", "10", "-mixer",
+        "frei0r.stagehand-no-such-style", "-consumer", "null", "real_time=-1", "terminate_on_pause=1",
+      ], environment: RealHostTests.environment(hostDirectory, modules: directory.path),
+      timeLimit: RealHostTests.timeLimit)
+    #expect(melt.status == 0, "\(melt.standardError)")
+    let lines = melt.standardError.split(separator: "\n").filter { $0.contains("cannot make an instance") }
+    #expect(lines.count == 1, "\(melt.standardError)")
   }
 }
 

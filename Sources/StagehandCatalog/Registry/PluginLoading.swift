@@ -55,12 +55,12 @@ func difference(_ scanned: PluginInfo, _ loaded: PluginInfo) -> String {
   for (a, b) in zip(scanned.styles, loaded.styles) where a != b {
     if a.parameters != b.parameters {
       for (p, q) in zip(a.parameters, b.parameters) where p != q {
-        return "parameter '\(p.symbol)' of style '\(a.name)' differs: \(p) / \(q)"
+        return "parameter '\(p.symbol)' of style '\(a.name)' differs (its type, range, default or labels)"
       }
       return "the parameters of style '\(a.name)' differ"
     }
     if a.presets != b.presets { return "the presets of style '\(a.name)' differ" }
-    return "style '\(a.name)' differs: \(a) / \(b)"
+    return "style '\(a.name)' differs (its summary, duration or flags)"
   }
   return "it differs"
 }
