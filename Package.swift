@@ -180,7 +180,8 @@ let package = Package(
     .target(
       name: "StagehandCheck",
       dependencies: [
-        "StagehandPlugins", "StagehandAnimation", "StagehandCatalog", "StagehandSystem", "CStagehandSystem",
+        "StagehandPlugins", "StagehandAnimation", "StagehandCatalog", "StagehandScanning", "StagehandSystem",
+        "CStagehandSystem",
       ]),
 
     // The scanner child (and the validator's): opens new or changed libraries in a process of its own, so that none

@@ -2,6 +2,7 @@ import CStagehandSystem
 import FoundationEssentials
 import StagehandCatalog
 import StagehandPlugins
+import StagehandScanning
 import StagehandSystem
 
 #if canImport(Glibc)
@@ -61,8 +62,20 @@ public enum CheckChild {
     send(.progress("loading the library"))
     capturing()
     let plugin: LoadedPlugin
+    let loadStart = ContinuousClock.now
     do throws(PluginError) {
       plugin = try LoadedPlugin.load(path, descriptor: descriptor)
+      let loading = ContinuousClock.now - loadStart
+      let scanLimit = PluginScanner.defaultTimeout
+      if loading > .seconds(scanLimit) {
+        let seconds = Double(loading.components.seconds) + Double(loading.components.attoseconds) / 1e18
+        report.findings.append(
+          CheckFinding(
+            .error, section: 7,
+            "loading it took \((seconds * 10).rounded() / 10) s, more than the \(Int(scanLimit)) s a scan gives a "
+              + "library by default, so scans would quarantine it; its constructors and entry should only initialise "
+              + "constant data"))
+      }
     } catch {
       captured("while it was loaded")
       report.findings.append(CheckFinding(.error, section: section(of: error.reason), "\(error)"))

@@ -70,6 +70,8 @@ enum CheckFixture: String, CaseIterable, Sendable {
   case extraSymbol = "EXTRA_SYMBOL"
   /// Prints from a constructor when loaded.
   case printsAtLoad = "PRINTS_AT_LOAD"
+  /// Sleeps 6 s in a constructor when loaded: longer than a scan gives a library (5 s).
+  case slowLoad = "SLOW_LOAD"
   /// The builder crashes (a write through NULL) in a 1x1 container.
   case crashes = "CRASHES"
   /// The builder counts its calls in a static variable: two builds differ.
@@ -97,11 +99,16 @@ enum CheckFixture: String, CaseIterable, Sendable {
     #include "stagehand_plugin.h"
     #include <stdio.h>
     #include <stddef.h>
+    #include <time.h>
 
     #define TRY(call) do { int32_t s_ = (call); if (s_ != SH_OK) return s_; } while (0)
 
     #if defined(BREAK_EXTRA_SYMBOL)
     __attribute__((visibility("default"))) int tilt_helper(void) { return 42; }
+    #endif
+
+    #if defined(BREAK_SLOW_LOAD)
+    __attribute__((constructor)) static void prepare(void) { struct timespec t = { 6, 0 }; nanosleep(&t, 0); }
     #endif
 
     #if defined(BREAK_PRINTS_AT_LOAD)

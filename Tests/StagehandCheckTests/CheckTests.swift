@@ -49,6 +49,7 @@ struct CheckTests {
     (.wrongDuration, .warning, 12, ["default_duration is 1.0 s", "add up to 0.5 s"]),
     (.extraSymbol, .warning, 10, ["tilt_helper", "-fvisibility=hidden"]),
     (.printsAtLoad, .warning, 7, ["printed", "while it was loaded"]),
+    (.slowLoad, .error, 7, ["loading it took 6", "more than the 5 s a scan gives", "scans would quarantine it"]),
     (.crashes, .error, 7, ["crashed with signal 11 (SIGSEGV)", "in a 1x1 container"]),
     (.nondeterministic, .error, 7, ["two builds", "differ", "deterministic"]),
     (.emptyTexts, .warning, 6, ["summary is empty"]),
