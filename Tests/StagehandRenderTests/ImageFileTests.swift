@@ -146,7 +146,7 @@ struct ImageFileTests {
     #expect(throws: RenderError.imageFormatUnknown(file: text)) { try PixelImage.read(path: text) }
     let empty = directory.path + "/empty.png"
     try Data().write(to: URL(fileURLWithPath: empty))
-    #expect(throws: RenderError.imageTruncated(file: empty)) { try PixelImage.read(path: empty) }
+    #expect(throws: RenderError.fileEmpty(file: empty)) { try PixelImage.read(path: empty) }
     let missing = directory.path + "/missing.png"
     #expect(throws: RenderError.imageUnreadable(file: missing, errno: ENOENT)) { try PixelImage.read(path: missing) }
     #expect(RenderError.imageUnreadable(file: missing, errno: ENOENT).description.contains("No such file"))
