@@ -95,8 +95,9 @@ struct Frei0r: ParsableCommand {
     for name in names {
       try write(template, to: output + "/stagehand-\(name).so", mode: 0o755)
     }
+    let shown = output.escapingControlCharacters
     print(
-      "\(output): \(names.count) frei0r \(names.count == 1 ? "module" : "modules") (stagehand-\(names.first ?? "").so"
+      "\(shown): \(names.count) frei0r \(names.count == 1 ? "module" : "modules") (stagehand-\(names.first ?? "").so"
         + (names.count > 1 ? " ... stagehand-\(names.last ?? "").so" : "")
         + ") and \(Self.settingsName); use them with "
         + "FREI0R_PATH=\(absolute(output))")

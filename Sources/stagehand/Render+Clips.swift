@@ -82,8 +82,9 @@ extension Render {
       throw Exit.failure
     }
     if output != "-" {
+      let shown = output.escapingControlCharacters
       print(
-        "\(output): \(count) frames, \(width)x\(height) at \(fps) fps (\((Double(count) / Double(fps)).formatted(2)) "
+        "\(shown): \(count) frames, \(width)x\(height) at \(fps) fps (\((Double(count) / Double(fps)).formatted(2)) "
           + "s; the transition from frame \(job.before + 1) to \(job.leastCount))")
     }
   }

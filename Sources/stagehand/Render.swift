@@ -281,8 +281,9 @@ struct Render: ParsableCommand {
       throw Exit.failure
     }
     if output != "-" {
+      let shown = output.escapingControlCharacters
       print(
-        "\(output): \(frames.count) frames, \(job.scene.width)x\(job.scene.height) at \(fps) fps "
+        "\(shown): \(frames.count) frames, \(job.scene.width)x\(job.scene.height) at \(fps) fps "
           + "(\((Double(frames.count) / Double(fps)).formatted(2)) s)")
     }
   }
