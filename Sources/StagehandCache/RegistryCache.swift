@@ -76,6 +76,9 @@ public enum QuarantineReason: Hashable, Sendable, CustomStringConvertible {
       "did not finish within \(Self.seconds(seconds)) s; the scanner was killed"
     case .exited(let status):
       "exited with status \(status) without answering"
+        + (status == 70
+          ? " (70: the scanner lost its channel to the host, as when a library closes or replaces descriptors it "
+            + "did not open)" : "")
     case .garbage(let problem):
       "answered something unreadable: \(problem)"
     case .hostEnded:

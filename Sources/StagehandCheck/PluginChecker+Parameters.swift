@@ -24,7 +24,8 @@ extension PluginChecker {
       }
       var animations: [(Double, Animation)] = []
       for value in Set(candidates).sorted() {
-        guard let animation = build(index, p, value, what: "with \(parameter.symbol) = \(value)") else {
+        guard let animation = build(index, p, value, what: "with \(parameter.symbol) = \(shown(value, of: parameter))")
+        else {
           return built
         }
         animations.append((value, animation))
@@ -150,5 +151,17 @@ extension PluginChecker {
           "building the forward animation \(what): \(error)"))
       return nil
     }
+  }
+}
+
+/// A value of `parameter` as a user writes it: an enumeration's label, false or true, an integer without `.0`.
+func shown(_ value: Double, of parameter: ParameterInfo) -> String {
+  switch parameter.type {
+  case .enum:
+    let index = Int(value)
+    return parameter.labels.indices.contains(index) ? parameter.labels[index] : "\(index)"
+  case .bool: return value != 0 ? "true" : "false"
+  case .int: return value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
+  case .double: return "\(value)"
   }
 }

@@ -155,6 +155,9 @@ struct PluginProcessTests {
       #expect(preview.status == 1, "status \(preview.status): \(preview.standardError)")
       #expect(preview.standardError.contains(library), "the library is named: \(preview.standardError)")
       #expect(preview.standardError.contains("'touchy'"), "the style is named: \(preview.standardError)")
+      #expect(
+        preview.standardError.range(of: #"in a [0-9.]+x[0-9.]+ container\)"#, options: .regularExpression) != nil,
+        "the container is named: \(preview.standardError)")
       // Under ThreadSanitizer, exit() from a second thread can hang in the sanitizer's runtime: then it is a timeout.
       let causes = [misbehaviour.cause] + (sh_system_sandbox_is_sanitized() == 1 ? ["did not finish within"] : [])
       #expect(causes.contains { preview.standardError.contains($0) }, "the cause is named: \(preview.standardError)")

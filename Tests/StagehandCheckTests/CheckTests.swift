@@ -1,4 +1,5 @@
 import Foundation
+import StagehandPlugins
 import StagehandTestSupport
 import Testing
 
@@ -108,6 +109,22 @@ struct CheckTests {
   func nothingIsNotSymmetric() throws {
     let report = try check(.floatOnly)
     #expect(!report.findings.contains { $0.line.contains("SH_STYLE_SYMMETRIC") }, "\(report.findings.map(\.line))")
+  }
+
+  @Test("a value is named in a finding as a user writes it: a label, true or false, an integer without .0")
+  func shownValues() {
+    let mode = ParameterInfo(
+      symbol: "mode", type: .enum, minimum: 0, maximum: 1, defaultValue: 0, labels: ["a", "b"], description: "")
+    #expect(shown(1, of: mode) == "b")
+    let flag = ParameterInfo(
+      symbol: "flag", type: .bool, minimum: 0, maximum: 1, defaultValue: 0, labels: [], description: "")
+    #expect(shown(1, of: flag) == "true" && shown(0, of: flag) == "false")
+    let count = ParameterInfo(
+      symbol: "count", type: .int, minimum: 0, maximum: 9, defaultValue: 0, labels: [], description: "")
+    #expect(shown(4, of: count) == "4")
+    let amount = ParameterInfo(
+      symbol: "amount", type: .double, minimum: 0, maximum: 1, defaultValue: 0, labels: [], description: "")
+    #expect(shown(0.5, of: amount) == "0.5")
   }
 
   @Test("a builder that never returns is stopped at the time limit, and the finding says what it was doing")

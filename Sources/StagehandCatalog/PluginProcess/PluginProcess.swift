@@ -157,8 +157,12 @@ final class PluginProcess: Sendable {
             state.child = nil
             if tries == 1 && (shared || reason == .signal(SIGKILL)) { continue }
             state.quarantined[buildClass] = reason
+            let size = context.bounds.size
+            let container =
+              "in a \(QuarantineReason.seconds(size.width))x\(QuarantineReason.seconds(size.height)) container"
             throw .pluginProcess(
-              file: plugin.file, style: style, reason: reason, context: buildClass.description, again: false)
+              file: plugin.file, style: style, reason: reason, context: buildClass.description + ", " + container,
+              again: false)
           }
         }
       }
