@@ -56,6 +56,7 @@ struct SandboxTests {
     #include <stdio.h>
     #include <string.h>
     #include <sys/ioctl.h>
+    #include <sys/resource.h>
     #include <sys/socket.h>
     #include <sys/syscall.h>
     #include <time.h>
@@ -84,7 +85,7 @@ struct SandboxTests {
         _exit(0);
       }
     #elif defined(WRITE_FILE)
-      int fd = open(WRITE_FILE, O_WRONLY | O_CREAT, 0644);
+      int fd = open(WRITTEN_PATH, O_WRONLY | O_CREAT, 0644);
       if (fd >= 0) close(fd);
     #elif defined(OPEN_SOCKET)
       int s = socket(AF_INET, SOCK_STREAM, 0);
@@ -100,6 +101,16 @@ struct SandboxTests {
       expect_absent("keyctl", syscall(SYS_keyctl, -1, 0, 0, 0, 0));
       expect_absent("bpf", syscall(SYS_bpf, -1, 0, 0));
       expect_absent("fanotify_init", syscall(SYS_fanotify_init, -1, 0));
+      /* Calls newer than the C library's headers (Linux 6.6 to 6.17), by number. */
+      expect_absent("fchmodat2", syscall(452, AT_FDCWD, "/nonexistent/sh", 0644, 0));
+      expect_absent("setxattrat", syscall(463, AT_FDCWD, "/nonexistent/sh", 0, "user.x", 0, 0));
+      expect_absent("removexattrat", syscall(466, AT_FDCWD, "/nonexistent/sh", 0, "user.x"));
+      expect_absent("open_tree_attr", syscall(467, -1, 0, 0, 0, 0));
+      expect_absent("file_setattr", syscall(469, AT_FDCWD, "/nonexistent/sh", 0, 0, 0));
+      expect_absent("shmat", syscall(SYS_shmat, -1, 0, 0));
+      expect_absent("msgsnd", syscall(SYS_msgsnd, -1, 0, 0, 0));
+      expect_absent("mq_open", syscall(SYS_mq_open, 0, 0, 0, 0));
+      if (!(setpriority(PRIO_PROCESS, 0, 0) == -1 && errno == EPERM)) expect_absent("setpriority", 0);
       char c = ' ';
       if (!(ioctl(-1, TIOCSTI, &c) == -1 && errno == EPERM)) expect_absent("ioctl TIOCSTI", 0);
     #endif
@@ -139,7 +150,7 @@ struct SandboxTests {
     let library = try CFixture.compile(
       Self.source, into: plugins, name: "libescape.so",
       flags: [
-        "-D\(escape.macro)", "-DORPHAN_NAME=\"\(orphanName)\"", "-DWRITE_FILE=\"\(written)\"",
+        "-D\(escape.macro)", "-DORPHAN_NAME=\"\(orphanName)\"", "-DWRITTEN_PATH=\"\(written)\"",
         "-DSOCKET_MARK=\"\(socketMark)\"",
       ])
     var environment = cleanEnvironment
