@@ -98,7 +98,7 @@ public struct CacheError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     // The detail of an untrusted file says what is wrong with it and how to fix it, after the file's name.
     guard reason != .untrusted else { return "\(file) \(detail)." }
-    return "\(file) \(reason)" + (detail.isEmpty ? "" : ": \(detail)") + ". \(reason.advice)."
+    return summary + ". \(reason.advice)."
   }
 
   /// What happened and its particulars, without the advice (which is about a cache file): for bytes that are not a

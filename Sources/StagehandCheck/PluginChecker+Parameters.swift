@@ -24,8 +24,8 @@ extension PluginChecker {
       }
       var animations: [(Double, Animation)] = []
       for value in Set(candidates).sorted() {
-        guard let animation = build(index, p, value, what: "with \(parameter.symbol) = \(shown(value, of: parameter))")
-        else {
+        let shown = parameter.text(for: parameter.value(fromNumber: value))
+        guard let animation = build(index, p, value, what: "with \(parameter.symbol) = \(shown)") else {
           return built
         }
         animations.append((value, animation))
@@ -38,7 +38,7 @@ extension PluginChecker {
         // A parameter may act only with other values of the others (a corner radius only when shape = box): it is
         // tried at every preset and every other choice before it is said to have no effect.
         guard let found = hasEffectElsewhere(index, p, Set(candidates).sorted()), !found else { continue }
-        let values = animations.map { parameter.text(for: value(parameter, $0.0)) }
+        let values = animations.map { parameter.text(for: parameter.value(fromNumber: $0.0)) }
         var message =
           "it has no effect: \(values.joined(separator: ", ")) give the same animation"
           + (style.parameters.count > 1 || !style.presets.isEmpty
@@ -121,16 +121,6 @@ extension PluginChecker {
     return false
   }
 
-  /// The value of a parameter of the type it declares.
-  private func value(_ parameter: ParameterInfo, _ number: Double) -> ParameterValue {
-    switch parameter.type {
-    case .enum: .label(Int32(number))
-    case .int: .int(Int32(number))
-    case .double: .double(number)
-    case .bool: .bool(number != 0)
-    }
-  }
-
   /// The forward animation with parameter `p` set to `number` and the others at their defaults (or as in `base`);
   /// nil (with a finding) when the build fails.
   private mutating func build(
@@ -138,7 +128,7 @@ extension PluginChecker {
   ) -> Animation? {
     let style = plugin.info.styles[index]
     var values = base ?? defaults(of: style)
-    values[p] = value(style.parameters[p], number)
+    values[p] = style.parameters[p].value(fromNumber: number)
     progress("building the forward animation of style '\(style.name)' \(what)")
     do throws(PluginError) {
       let animation = try plugin.forward(styleIndex: index, values: values, in: Self.parameterContext)
@@ -151,17 +141,5 @@ extension PluginChecker {
           "building the forward animation \(what): \(error)"))
       return nil
     }
-  }
-}
-
-/// A value of `parameter` as a user writes it: an enumeration's label, false or true, an integer without `.0`.
-func shown(_ value: Double, of parameter: ParameterInfo) -> String {
-  switch parameter.type {
-  case .enum:
-    let index = Int(value)
-    return parameter.labels.indices.contains(index) ? parameter.labels[index] : "\(index)"
-  case .bool: return value != 0 ? "true" : "false"
-  case .int: return value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
-  case .double: return "\(value)"
   }
 }

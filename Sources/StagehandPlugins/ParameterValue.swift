@@ -41,7 +41,7 @@ extension ParameterInfo {
   public var defaultParameterValue: ParameterValue { value(fromNumber: defaultValue) }
 
   /// The typed value of a number within this parameter's range.
-  func value(fromNumber number: Double) -> ParameterValue {
+  public func value(fromNumber number: Double) -> ParameterValue {
     switch type {
     case .enum: .label(Int32(number))
     case .int: .int(Int32(number))

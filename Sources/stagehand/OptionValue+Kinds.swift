@@ -55,19 +55,11 @@ struct RequestedDuration: SecondsValue {
   static func seconds(_ text: String) -> Double? { CommandLineValues.duration(text) }
 }
 
-/// `--at`: an instant of an animation, a number of seconds of any size (`CommandLineValues.seconds`); the command
-/// checks it against the animation's duration.
+/// `--at` (an instant of an animation) and `--offset` of `render` (how long clip A plays alone): a number of seconds of
+/// any size (`CommandLineValues.seconds`); the command checks it against the animation's duration, or the frames an
+/// output may have.
 struct Instant: SecondsValue {
   /// The time in seconds.
-  let seconds: Double
-
-  static func seconds(_ text: String) -> Double? { CommandLineValues.seconds(text) }
-}
-
-/// `--offset` of `render`: how long clip A plays alone, a number of seconds of any size (`CommandLineValues.seconds`);
-/// the command checks it against the frames an output may have.
-struct ClipOffset: SecondsValue {
-  /// The offset in seconds.
   let seconds: Double
 
   static func seconds(_ text: String) -> Double? { CommandLineValues.seconds(text) }

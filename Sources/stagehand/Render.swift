@@ -78,7 +78,7 @@ struct Render: ParsableCommand {
     help: ArgumentHelp(
       "Clips: play --from alone for this many seconds before the transition (as FFmpeg xfade's offset); the output "
         + "is the whole joined clip (2, 1.5, 500ms).", valueName: "seconds"))
-  var offset: OptionValue<ClipOffset>?
+  var offset: OptionValue<Instant>?
 
   @Flag(help: "Fit the pictures inside the container (letterboxed) instead of filling it (cropped).")
   var fit = false

@@ -180,8 +180,7 @@ struct SpecialFilesTests {
     // At the limit, the picture fills the first frame (pixman's coordinates overflowed at 32767 and drew only the
     // background).
     let largest = directory.path + "/largest.png"
-    let grey = DecodedPicture(
-      width: 16_384, height: 4, rgba: Array([[UInt8]](repeating: [200, 200, 200, 255], count: 16_384 * 4).joined()))
+    let grey = DecodedPicture.filled(width: 16_384, height: 4, rgba: [200, 200, 200, 255])
     #expect(IndependentDecoders.writePNG(grey, to: largest))
     let output = directory.path + "/out.rgba"
     let drawn = try runStagehand(

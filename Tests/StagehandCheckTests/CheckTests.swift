@@ -115,16 +115,16 @@ struct CheckTests {
   func shownValues() {
     let mode = ParameterInfo(
       symbol: "mode", type: .enum, minimum: 0, maximum: 1, defaultValue: 0, labels: ["a", "b"], description: "")
-    #expect(shown(1, of: mode) == "b")
+    #expect(mode.text(for: mode.value(fromNumber: 1)) == "b")
     let flag = ParameterInfo(
       symbol: "flag", type: .bool, minimum: 0, maximum: 1, defaultValue: 0, labels: [], description: "")
-    #expect(shown(1, of: flag) == "true" && shown(0, of: flag) == "false")
+    #expect(flag.text(for: flag.value(fromNumber: 1)) == "true" && flag.text(for: flag.value(fromNumber: 0)) == "false")
     let count = ParameterInfo(
       symbol: "count", type: .int, minimum: 0, maximum: 9, defaultValue: 0, labels: [], description: "")
-    #expect(shown(4, of: count) == "4")
+    #expect(count.text(for: count.value(fromNumber: 4)) == "4")
     let amount = ParameterInfo(
       symbol: "amount", type: .double, minimum: 0, maximum: 1, defaultValue: 0, labels: [], description: "")
-    #expect(shown(0.5, of: amount) == "0.5")
+    #expect(amount.text(for: amount.value(fromNumber: 0.5)) == "0.5")
   }
 
   @Test("a builder that never returns is stopped at the time limit, and the finding says what it was doing")

@@ -114,10 +114,8 @@ struct Frei0rRobustnessTests {
     let position = try #require(host.index(of: "position"))
     let red: [UInt8] = [200, 30, 30, 255]
     let blue: [UInt8] = [30, 30, 200, 255]
-    let first = DecodedPicture(
-      width: width, height: height, rgba: Array([[UInt8]](repeating: red, count: width * height).joined()))
-    let second = DecodedPicture(
-      width: width, height: height, rgba: Array([[UInt8]](repeating: blue, count: width * height).joined()))
+    let first = DecodedPicture.filled(width: width, height: height, rgba: red)
+    let second = DecodedPicture.filled(width: width, height: height, rgba: blue)
     instance.set(position, 0)
     #expect(instance.update(first, second) == first)
     instance.set(position, 1)

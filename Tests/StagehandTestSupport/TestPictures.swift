@@ -15,6 +15,12 @@ extension DecodedPicture {
     return DecodedPicture(width: width, height: height, rgba: rgba)
   }
 
+  /// A picture of one colour, `rgba` (four bytes) at every pixel.
+  public static func filled(width: Int, height: Int, rgba: [UInt8]) -> DecodedPicture {
+    DecodedPicture(
+      width: width, height: height, rgba: Array([[UInt8]](repeating: rgba, count: width * height).joined()))
+  }
+
   /// The RGBA channels of pixel (x, y).
   public func channels(_ x: Int, _ y: Int) -> [UInt8] {
     let i = (y * width + x) * 4

@@ -158,8 +158,7 @@ final class PluginProcess: Sendable {
             if tries == 1 && (shared || reason == .signal(SIGKILL)) { continue }
             state.quarantined[buildClass] = reason
             let size = context.bounds.size
-            let container =
-              "in a \(QuarantineReason.seconds(size.width))x\(QuarantineReason.seconds(size.height)) container"
+            let container = "in a \(size.width.plainText)x\(size.height.plainText) container"
             throw .pluginProcess(
               file: plugin.file, style: style, reason: reason, context: buildClass.description + ", " + container,
               again: false)
